@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import FindMyWay from 'find-my-way';
+import type { Deps } from './deps';
+import { basicAuth } from './http/auth';
+import { ApiError, installErrorHandling } from './http/errors';
+import { serverTagRoutes } from './routes/server-tags';
+import { serverRoutes } from './routes/servers';
+
+/** The route modules of the API, each registered under /api and /api/v5. */
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes];
+
+/** Routes outside Basic auth (documentation only; no tenant data). */
+const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/** Builds the service without listening: tests inject or listen on a loopback port. */
+export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: deps.config.bodyLimit ?? 8 * 1024 * 1024,
+    trustProxy: false,
+  });
+  installErrorHandling(app);
+
+  // A shadow router of every API route, to tell 405 (path exists, method doesn't) from 404.
+  const known = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) {
+      if (m === 'HEAD' || known.find(m as 'GET', route.url)) continue;
+      known.on(m as 'GET', route.url, () => undefined);
+    }
+  });
+
+  await app.register(formbody);
+  const authenticate = basicAuth(
+    { findAccountByEmail: (email) => deps.store.accounts.findByEmail(email) },
+    { maxFailures: deps.config.authMaxFailures },
+  );
+
+  for (const prefix of ['/api', '/api/v5']) {
+    await app.register(
+      async (api) => {
+        api.addHook('onRequest', async (req, reply) => {
+          if (PUBLIC_PATHS.has(req.url.split('?')[0]!.replace(/\/$/, ''))) return;
+          await authenticate(req, reply);
+        });
+        for (const routes of API_ROUTES) routes(api, deps);
+      },
+      { prefix },
+    );
+  }
+
+  const webDir = deps.config.webDir;
+  const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (path.startsWith('/api')) {
+      const allowed = METHODS.filter((m) => known.find(m, path));
+      if (allowed.length) {
+        throw new ApiError(405, `${req.method} is not allowed here; use ${allowed.join(', ')}`, undefined, {
+          Allow: allowed.join(', '),
+        });
+      }
+      throw new ApiError(404, `no such endpoint: ${path}`);
+    }
+    // The dashboard is a single-page app: any other GET gets its shell.
+    if (serveWeb && (req.method === 'GET' || req.method === 'HEAD')) return reply.sendFile('index.html');
+    throw new ApiError(404, 'not found');
+  });
+
+  return app;
+}

@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => !(v === '0' || v === 'false' || v === 'no'));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEMO: flag,
+  LOCAL_COLLECTOR: flag,
+});
+
+/** The environment, validated once; a bad value stops start-up with a message naming it. */
+export function readEnv(env: NodeJS.ProcessEnv = process.env) {
+  const r = envSchema.safeParse(env);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new Error(`invalid environment variable ${String(i.path[0])}: ${i.message}`);
+  }
+  return { ...r.data, DATA_DIR: resolve(r.data.DATA_DIR) };
+}
+export type Env = ReturnType<typeof readEnv>;

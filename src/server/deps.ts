@@ -1,0 +1,34 @@
+import { EventEmitter } from 'node:events';
+import type { Store } from './store/store';
+
+/** Run-time settings, read once from the environment by main.ts. */
+export interface Config {
+  /** Directory with the SQLite file and the demo account file. */
+  dataDir: string;
+  /** Directory of the built dashboard; served at / when it exists. */
+  webDir?: string;
+  /** Failed sign-ins from one address within 5 minutes before 429. */
+  authMaxFailures?: number;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit?: number;
+}
+
+/** What every route and service is built from; tests build it over a temporary SQLite file. */
+export interface Deps {
+  store: Store;
+  config: Config;
+  /** Current time in epoch seconds; the one clock of the service. */
+  now: () => number;
+  /** In-process events between modules (ingest → alert engine); see events.ts. */
+  events: EventEmitter;
+}
+
+export function systemNow(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+export function newEvents(): EventEmitter {
+  const e = new EventEmitter();
+  e.setMaxListeners(50);
+  return e;
+}

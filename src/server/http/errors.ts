@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ZodError, type z } from 'zod';
+import type { ErrorBody } from '../../shared/errors';
+
+/** An error with its HTTP status, answered in the API's error shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new ApiError(400, message, field);
+/** Missing ids and ids of other accounts answer the same, so existence never leaks across tenants. */
+export const notFound = (what: string) => new ApiError(404, `${what} not found`);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const conflict = (message: string, field?: string) => new ApiError(409, message, field);
+
+export function errorBody(status: number, message: string, field?: string): ErrorBody {
+  return { error: field ? { status, message, field } : { status, message } };
+}
+
+/** Turns the first zod issue into a 400 that names the parameter and the rule. */
+export function fromZod(err: ZodError, input?: Record<string, unknown>): ApiError {
+  const issue = err.issues[0];
+  if (!issue) return badRequest('invalid input');
+  const field = issue.path.length ? String(issue.path[0]) : undefined;
+  if (field && input && issue.path.length === 1 && (input[field] === undefined || input[field] === null)) {
+    return badRequest(`${field} is required`, field);
+  }
+  return badRequest(issueMessage(issue, field), field);
+}
+
+function issueMessage(issue: z.core.$ZodIssue, field: string | undefined): string {
+  const name = issue.path.map(String).join('.') || 'input';
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `${name} is required`;
+  if (issue.code === 'unrecognized_keys') return `unknown parameter ${issue.keys.join(', ')}`;
+  if (issue.code === 'invalid_value' && 'values' in issue) {
+    return `${name} must be one of ${issue.values.map(String).join(', ')}`;
+  }
+  if (field && issue.message.startsWith(field)) return issue.message;
+  if (issue.message.startsWith('each ') || issue.message.includes(' must ')) return issue.message;
+  return `${name}: ${issue.message}`;
+}
+
+function send(reply: FastifyReply, e: ApiError) {
+  for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+  return reply.status(e.status).type('application/json').send(errorBody(e.status, e.message, e.field));
+}
+
+/** Installs the error handler: every failure, ours or Fastify's, leaves in one shape; never a raw 500. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | Error, req, reply) => {
+    if (err instanceof ApiError) return send(reply, err);
+    if (err instanceof ZodError) return send(reply, fromZod(err));
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, new ApiError(413, 'request body is too large'));
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(reply, new ApiError(415, 'send parameters as application/x-www-form-urlencoded or application/json'));
+    }
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return send(reply, badRequest('the JSON body is empty'));
+    if (fe.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return send(reply, badRequest('invalid Content-Length'));
+    if (err instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return send(reply, badRequest('the body is not valid JSON'));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return send(reply, new ApiError(fe.statusCode, fe.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, new ApiError(500, 'internal error'));
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, fromZod } from './errors';
+
+/**
+ * The request's parameters: the query string merged with a form or JSON object body (body wins).
+ * Repeated form keys arrive as arrays; a JSON body that is not an object is refused.
+ */
+export function rawInput(req: FastifyRequest): Record<string, unknown> {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = req.body;
+  if (body === undefined || body === null || body === '') return { ...query };
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body must be form fields or a JSON object');
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+/** Parses the request's parameters with a shared schema; a broken rule answers 400 naming the field. */
+export function parseInput<S extends z.ZodType>(req: FastifyRequest, schema: S): z.output<S> {
+  const input = rawInput(req);
+  const r = schema.safeParse(input);
+  if (!r.success) throw fromZod(r.error, input);
+  return r.data;
+}
+
+/** A positive integer id from the path; anything else is "not found", like a missing id. */
+export function pathId(req: FastifyRequest, name = 'id'): number | null {
+  const raw = (req.params as Record<string, string | undefined>)[name];
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  return Number(raw);
+}

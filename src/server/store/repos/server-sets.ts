@@ -1,0 +1,3 @@
+// Placeholder: filled in by the resource's implementation.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ServerSetRepo {}

@@ -1,0 +1,6 @@
+import type { ApplicationRepo } from '../repos/applications';
+import type { Db } from './db';
+
+export function sqliteApplications(_db: Db): ApplicationRepo {
+  return {};
+}

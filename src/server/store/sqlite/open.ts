@@ -1,0 +1,37 @@
+import type { Store } from '../store';
+import { sqliteAccounts } from './accounts';
+import { sqliteAlertHistories } from './alert-histories';
+import { sqliteAlerts } from './alerts';
+import { sqliteApplications } from './applications';
+import { sqliteBuckets } from './buckets';
+import { openDb, type Db } from './db';
+import { sqliteLogs } from './logs';
+import { sqliteMaintenanceWindows } from './maintenance-windows';
+import { sqlitePolledData } from './polled-data';
+import { sqliteServerSets } from './server-sets';
+import { sqliteServerTags } from './server-tags';
+import { sqliteServers } from './servers';
+import { sqliteTransactions } from './transactions';
+import { sqliteUsers } from './users';
+
+/** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
+export function openSqliteStore(file: string): Store & { db: Db } {
+  const db = openDb(file);
+  return {
+    db,
+    accounts: sqliteAccounts(db),
+    users: sqliteUsers(db),
+    servers: sqliteServers(db),
+    serverTags: sqliteServerTags(db),
+    serverSets: sqliteServerSets(db),
+    maintenanceWindows: sqliteMaintenanceWindows(db),
+    logs: sqliteLogs(db),
+    buckets: sqliteBuckets(db),
+    transactions: sqliteTransactions(db),
+    alerts: sqliteAlerts(db),
+    alertHistories: sqliteAlertHistories(db),
+    polledData: sqlitePolledData(db),
+    applications: sqliteApplications(db),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,114 @@
+import type { ServerRecord, ServerRepo } from '../repos/servers';
+import type { Db } from './db';
+import { missingIds, nowSeconds, parseJson } from './util';
+
+interface Row {
+  id: number;
+  guid: string;
+  hostname: string;
+  os: string;
+  os_detail: string;
+  arch: string;
+  nickname: string;
+  description: string;
+  created: number;
+  capacity_mem: number;
+  capacity_cpu_num: number;
+  capacity_cpu_freq: number;
+  capacity_disks: string;
+  current_version: number;
+  location_ip: string;
+  network_interfaces: string;
+  last_seen: number | null;
+}
+
+const COLUMNS = `id, guid, hostname, os, os_detail, arch, nickname, description, created, capacity_mem,
+  capacity_cpu_num, capacity_cpu_freq, capacity_disks, current_version, location_ip, network_interfaces, last_seen`;
+
+export function toServerRecord(r: Row): ServerRecord {
+  const { capacity_disks, network_interfaces, last_seen, ...rest } = r;
+  return {
+    ...rest,
+    capacity_disks: parseJson(capacity_disks, {}),
+    network_interfaces: parseJson(network_interfaces, []),
+    lastSeen: last_seen,
+  };
+}
+
+export function sqliteServers(db: Db): ServerRepo {
+  const byId = db.prepare<[number, number], Row>(
+    `SELECT ${COLUMNS} FROM servers WHERE account_id = ? AND id = ? AND deleted_at IS NULL`,
+  );
+  const tagsOf = db.prepare<[number, number], { tag_id: number }>(
+    'SELECT tag_id FROM server_tag_members WHERE account_id = ? AND server_id = ? ORDER BY tag_id',
+  );
+
+  const setTags = db.transaction((accountId: number, serverId: number, tagIds: number[]) => {
+    db.prepare('DELETE FROM server_tag_members WHERE account_id = ? AND server_id = ?').run(accountId, serverId);
+    const ins = db.prepare('INSERT OR IGNORE INTO server_tag_members (account_id, tag_id, server_id) VALUES (?, ?, ?)');
+    for (const t of tagIds) ins.run(accountId, t, serverId);
+  });
+
+  const remove = db.transaction((accountId: number, id: number) => {
+    const r = db
+      .prepare('UPDATE servers SET deleted_at = ? WHERE account_id = ? AND id = ? AND deleted_at IS NULL')
+      .run(nowSeconds(), accountId, id);
+    if (r.changes === 0) return false;
+    for (const t of ['server_tag_members', 'maintenance_window_servers', 'application_servers']) {
+      db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND server_id = ?`).run(accountId, id);
+    }
+    return true;
+  });
+
+  return {
+    async list(accountId, filter, paging) {
+      const where = ['account_id = ?', 'deleted_at IS NULL'];
+      const args: (string | number)[] = [accountId];
+      if (filter.hostname !== undefined) (where.push('hostname = ?'), args.push(filter.hostname));
+      if (filter.location_ip !== undefined) (where.push('location_ip = ?'), args.push(filter.location_ip));
+      if (filter.createdAfter !== undefined) (where.push('created > ?'), args.push(filter.createdAfter));
+      const w = where.join(' AND ');
+      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM servers WHERE ${w}`).get(...args)!.n;
+      const rows = db
+        .prepare<unknown[], Row>(`SELECT ${COLUMNS} FROM servers WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`)
+        .all(...args, paging.limit, paging.page * paging.limit);
+      return { total, items: rows.map(toServerRecord) };
+    },
+    async get(accountId, id) {
+      const row = byId.get(accountId, id);
+      return row ? toServerRecord(row) : null;
+    },
+    async update(accountId, id, patch) {
+      const row = byId.get(accountId, id);
+      if (!row) return null;
+      db.prepare('UPDATE servers SET nickname = ?, description = ? WHERE account_id = ? AND id = ?').run(
+        patch.nickname ?? row.nickname,
+        patch.description ?? row.description,
+        accountId,
+        id,
+      );
+      return toServerRecord(byId.get(accountId, id)!);
+    },
+    async delete(accountId, id) {
+      return remove.immediate(accountId, id);
+    },
+    async missing(accountId, ids) {
+      return missingIds(db, 'servers', accountId, ids, 'AND deleted_at IS NULL');
+    },
+    async refs(accountId, ids) {
+      if (ids.length === 0) return [];
+      return db
+        .prepare<[number, string], { id: number; hostname: string; nickname: string }>(
+          `SELECT id, hostname, nickname FROM servers WHERE account_id = ? AND deleted_at IS NULL
+             AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+        )
+        .all(accountId, JSON.stringify(ids));
+    },
+    async tagIds(accountId, serverId) {
+      return tagsOf.all(accountId, serverId).map((r) => r.tag_id);
+    },
+    async setTags(accountId, serverId, tagIds) {
+      setTags.immediate(accountId, serverId, tagIds);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { AccountRepo } from './repos/accounts';
+import type { AlertHistoryRepo } from './repos/alert-histories';
+import type { AlertRepo } from './repos/alerts';
+import type { ApplicationRepo } from './repos/applications';
+import type { BucketRepo } from './repos/buckets';
+import type { LogRepo } from './repos/logs';
+import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
+import type { PolledDataRepo } from './repos/polled-data';
+import type { ServerSetRepo } from './repos/server-sets';
+import type { ServerTagRepo } from './repos/server-tags';
+import type { ServerRepo } from './repos/servers';
+import type { TransactionSettingsRepo } from './repos/transactions';
+import type { UserRepo } from './repos/users';
+
+/**
+ * Everything routes and services may ask of storage. Methods are async and take the account id
+ * first, so a PostgreSQL backend can implement the same interface (and shard by account) without
+ * touching a route. SQLite (store/sqlite) is the embedded default.
+ */
+export interface Store {
+  accounts: AccountRepo;
+  users: UserRepo;
+  servers: ServerRepo;
+  serverTags: ServerTagRepo;
+  serverSets: ServerSetRepo;
+  maintenanceWindows: MaintenanceWindowRepo;
+  logs: LogRepo;
+  buckets: BucketRepo;
+  transactions: TransactionSettingsRepo;
+  alerts: AlertRepo;
+  alertHistories: AlertHistoryRepo;
+  polledData: PolledDataRepo;
+  applications: ApplicationRepo;
+  close(): void;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { intParam } from './params';
+
+/** Page size limits of every paged list (spec: Limits). */
+export const PAGE_LIMIT_MAX = 2500;
+
+/** The P parameters: `limit` (1..2500, default 2500) and zero-based `page`. */
+export const pagingQuery = z.object({
+  limit: intParam('limit', { min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_MAX),
+  page: intParam('page', { min: 0 }).default(0),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+/** The envelope of every paged response. next/previous are request paths, null at the ends. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    pagination: z.object({
+      count: z.number().int(),
+      next: z.string().nullable(),
+      previous: z.string().nullable(),
+    }),
+    data: z.array(item),
+  });
+}
+export type Paged<T> = { pagination: { count: number; next: string | null; previous: string | null }; data: T[] };
+
+/** A page of items from a store, before links are added. */
+export interface Page<T> {
+  total: number;
+  items: T[];
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for request parameters. Clients send url-encoded form fields (strings) or JSON
+ * bodies (typed values); every helper here accepts both, and its messages name the rule broken.
+ */
+
+/** An integer sent as a number or as decimal text. */
+export function intParam(field: string, opts: { min?: number; max?: number } = {}) {
+  let schema = z.number({ error: `${field} must be an integer` }).int({ error: `${field} must be an integer` });
+  if (opts.min !== undefined) schema = schema.min(opts.min, { error: rangeMessage(field, opts) });
+  if (opts.max !== undefined) schema = schema.max(opts.max, { error: rangeMessage(field, opts) });
+  return z.preprocess(toNumber, schema);
+}
+
+/** A number (integer or decimal) sent as a number or as text. */
+export function numberParam(field: string, opts: { min?: number; max?: number } = {}) {
+  let schema = z.number({ error: `${field} must be a number` }).refine(Number.isFinite, { error: `${field} must be a number` });
+  if (opts.min !== undefined) schema = schema.refine((n) => n >= opts.min!, { error: rangeMessage(field, opts) });
+  if (opts.max !== undefined) schema = schema.refine((n) => n <= opts.max!, { error: rangeMessage(field, opts) });
+  return z.preprocess(toNumber, schema);
+}
+
+function rangeMessage(field: string, { min, max }: { min?: number; max?: number }): string {
+  if (min !== undefined && max !== undefined) return `${field} must be between ${min} and ${max}`;
+  if (min !== undefined) return `${field} must be at least ${min}`;
+  return `${field} must be at most ${max}`;
+}
+
+function toNumber(v: unknown): unknown {
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (t === '' || !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(t)) return v;
+    return Number(t);
+  }
+  return v;
+}
+
+/** A boolean sent as true/false, 1/0, yes/no (any case) or as a JSON boolean. */
+export function boolParam(field: string) {
+  return z.preprocess((v) => {
+    if (typeof v === 'string') {
+      const t = v.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(t)) return true;
+      if (['false', '0', 'no', 'off'].includes(t)) return false;
+    }
+    if (v === 1) return true;
+    if (v === 0) return false;
+    return v;
+  }, z.boolean({ error: `${field} must be true or false` }));
+}
+
+/** A string whose length is checked, with a message such as "name must be 1-32 characters". */
+export function textParam(field: string, min: number, max: number) {
+  const msg = `${field} must be ${min}-${max} characters`;
+  return z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: `${field} must be text` }).min(min, { error: msg }).max(max, { error: msg }),
+  );
+}
+
+/**
+ * A list parameter: the spec sends lists as JSON text inside one form field ("[1,2]"); JSON bodies
+ * may send a real array. A lone scalar is not accepted, so a typo never silently becomes a list.
+ */
+export function jsonListParam<T extends z.ZodType>(field: string, item: T) {
+  return z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return Symbol.for('invalid-json');
+    }
+  }, z.array(item, { error: `${field} must be a JSON list` }));
+}
+
+/** Ids inside a JSON list: integers, also accepted as numeric strings. */
+export function idListParam(field: string) {
+  return jsonListParam(field, intParam(`each id in ${field}`, { min: 1 }));
+}
+
+/** Epoch seconds (UTC). */
+export function epochParam(field: string) {
+  return intParam(field, { min: 0 });
+}
