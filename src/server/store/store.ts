@@ -4,6 +4,7 @@ import type { AlertRepo } from './repos/alerts';
 import type { ApplicationRepo } from './repos/applications';
 import type { BucketRepo } from './repos/buckets';
 import type { LogRepo } from './repos/logs';
+import type { OutboxRepo } from './repos/outbox';
 import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
 import type { PolledDataRepo } from './repos/polled-data';
 import type { ServerSetRepo } from './repos/server-sets';
@@ -31,5 +32,6 @@ export interface Store {
   alertHistories: AlertHistoryRepo;
   polledData: PolledDataRepo;
   applications: ApplicationRepo;
+  outbox: OutboxRepo;
   close(): void;
 }

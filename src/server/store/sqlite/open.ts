@@ -7,6 +7,7 @@ import { sqliteBuckets } from './buckets';
 import { openDb, type Db } from './db';
 import { sqliteLogs } from './logs';
 import { sqliteMaintenanceWindows } from './maintenance-windows';
+import { sqliteOutbox } from './outbox';
 import { sqlitePolledData } from './polled-data';
 import { sqliteServerSets } from './server-sets';
 import { sqliteServerTags } from './server-tags';
@@ -32,6 +33,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     alertHistories: sqliteAlertHistories(db),
     polledData: sqlitePolledData(db),
     applications: sqliteApplications(db),
+    outbox: sqliteOutbox(db),
     close: () => db.close(),
   };
 }

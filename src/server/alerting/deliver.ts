@@ -1,0 +1,134 @@
+import { createHmac } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { Delivery } from '../store/repos/outbox';
+import { refusal, type NetPolicy } from './net-policy';
+
+export interface AttemptOutcome {
+  ok: boolean;
+  httpStatus: number | null;
+  error: string | null;
+  /** Seconds asked for by Retry-After on 429/503, when given. */
+  retryAfter: number | null;
+  latencyMs: number;
+  /** True when the address was refused by policy: retrying cannot help. */
+  refused: boolean;
+}
+
+/** The url-encoded data of the spec's callback: alert_id, alert_history_id, status. */
+export function callbackPayload(d: Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status'>): string {
+  return new URLSearchParams({
+    alert_id: String(d.alertId),
+    alert_history_id: d.alertHistoryId === null ? '' : String(d.alertHistoryId),
+    status: d.status,
+  }).toString();
+}
+
+/** HMAC-SHA256 over "<timestamp>.<payload>", hex; sent as X-Signature: sha256=<hex>. */
+export function sign(secret: string, timestamp: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+}
+
+class Refused extends Error {}
+
+/** A DNS lookup that refuses every resolved address the policy does not permit: checked at connect time. */
+function guardedLookup(policy: NetPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const bad = addresses.map((a) => refusal(a.address, policy)).find((r) => r !== null);
+      if (bad) return callback(new Refused(bad), '', 0);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+function parseRetryAfter(v: string | undefined, nowMs: number): number | null {
+  if (!v) return null;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim());
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : Math.max(0, Math.ceil((t - nowMs) / 1000));
+}
+
+/**
+ * One attempt of a callback: GET with the data in the query string or POST url-encoded, Basic auth
+ * from the subscriber's `auth`, a stable X-Delivery-Id, an optional HMAC signature. Redirects are
+ * followed (at most 3), each target checked against the policy again.
+ */
+export async function attempt(d: Delivery, policy: NetPolicy, timeoutMs: number): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const payload = callbackPayload(d);
+  let target = d.url;
+  for (let hop = 0; hop <= 3; hop++) {
+    const res = await once(d, target, payload, policy, timeoutMs);
+    if (res.location && hop < 3) {
+      target = new URL(res.location, target).toString();
+      continue;
+    }
+    return { ...res.outcome, latencyMs: Math.round(performance.now() - started) };
+  }
+  return { ok: false, httpStatus: null, error: 'too many redirects', retryAfter: null, latencyMs: 0, refused: false };
+}
+
+function once(
+  d: Delivery,
+  target: string,
+  payload: string,
+  policy: NetPolicy,
+  timeoutMs: number,
+): Promise<{ outcome: Omit<AttemptOutcome, 'latencyMs'>; location?: string }> {
+  const fail = (error: string, refused = false) => ({
+    outcome: { ok: false, httpStatus: null, error, retryAfter: null, refused },
+  });
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return Promise.resolve(fail(`invalid url: ${target}`, true));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.resolve(fail('only http and https callbacks are made', true));
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const why = refusal(host, policy);
+    if (why) return Promise.resolve(fail(why, true));
+  }
+  if (d.method === 'get') for (const [k, v] of new URLSearchParams(payload)) url.searchParams.append(k, v);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const headers: Record<string, string> = {
+    'user-agent': 'fleetwatch-callbacks/1',
+    'x-delivery-id': d.deliveryId,
+    'x-delivery-attempt': String(d.attempts + 1),
+  };
+  if (d.auth) headers.authorization = `Basic ${d.auth}`;
+  if (d.secret) {
+    headers['x-signature-timestamp'] = timestamp;
+    headers['x-signature'] = `sha256=${sign(d.secret, timestamp, payload)}`;
+  }
+  if (d.method === 'post') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
+  const mod = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const req = mod.request(url, { method: d.method.toUpperCase(), headers, lookup: guardedLookup(policy), timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) return resolve({ outcome: fail('redirect').outcome, location: res.headers.location });
+        const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
+        resolve({
+          outcome: { ok: status >= 200 && status < 300, httpStatus: status, error: status >= 300 ? `HTTP ${status}` : null, retryAfter, refused: false },
+        });
+      });
+      res.on('error', (e) => resolve(fail(e.message)));
+    });
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+    req.on('error', (e) => resolve(fail(e.message, e instanceof Refused)));
+    if (d.method === 'post') req.write(payload);
+    req.end();
+  });
+}

@@ -1,0 +1,60 @@
+import type { Page, PagingQuery } from '../../../shared/paging';
+
+export type CallbackStatus = 'TRIGGERED' | 'RESOLVED' | 'TEST';
+export type DeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One callback to one subscriber for one alert event; times are epoch milliseconds. */
+export interface Delivery {
+  id: number;
+  accountId: number;
+  alertId: number;
+  alertHistoryId: number | null;
+  status: CallbackStatus;
+  url: string;
+  method: 'get' | 'post';
+  auth: string | null;
+  secret: string | null;
+  deliveryId: string;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastLatencyMs: number | null;
+  created: number;
+  deliveredAt: number | null;
+}
+
+export type NewDelivery = Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status' | 'url' | 'method' | 'auth' | 'secret'>;
+
+export interface AttemptResult {
+  state: DeliveryState;
+  nextAttemptAt: number;
+  httpStatus: number | null;
+  error: string | null;
+  latencyMs: number;
+  at: number;
+}
+
+export interface Attempt {
+  attempt: number;
+  at: number;
+  http_status: number | null;
+  error: string | null;
+  latency_ms: number;
+}
+
+/** The persistent callback outbox: at-least-once delivery that survives restarts. */
+export interface OutboxRepo {
+  enqueue(accountId: number, items: NewDelivery[], now: number): Promise<Delivery[]>;
+  /** Pending deliveries due at `now`, oldest first, skipping ids already in flight. */
+  due(now: number, limit: number, exclude: number[]): Promise<Delivery[]>;
+  recordAttempt(id: number, result: AttemptResult): Promise<void>;
+  get(accountId: number, id: number): Promise<Delivery | null>;
+  attempts(accountId: number, id: number): Promise<Attempt[]>;
+  listForAlert(accountId: number, alertId: number, paging: PagingQuery): Promise<Page<Delivery>>;
+  /** Puts a delivery back in the queue (same delivery id), due now. */
+  redeliver(accountId: number, id: number, now: number): Promise<Delivery | null>;
+  /** The earliest next_attempt_at of pending deliveries, or null. */
+  nextDue(): Promise<number | null>;
+}

@@ -1,0 +1,65 @@
+import type { SchemaModule } from './migrations';
+
+/**
+ * The alert engine's persistent state: the callback outbox (every delivery is written here before its
+ * first attempt, so pending ones survive a restart) with its attempt log, and user notifications.
+ */
+export const alertingSchema: SchemaModule = {
+  name: 'alerting',
+  migrations: [
+    {
+      version: 1,
+      sql: `
+CREATE TABLE callback_deliveries (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  alert_id INTEGER NOT NULL,
+  alert_history_id INTEGER,
+  status TEXT NOT NULL,
+  url TEXT NOT NULL,
+  method TEXT NOT NULL,
+  auth TEXT,
+  secret TEXT,
+  delivery_id TEXT NOT NULL UNIQUE,
+  state TEXT NOT NULL DEFAULT 'pending',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  last_status INTEGER,
+  last_error TEXT,
+  last_latency_ms INTEGER,
+  created INTEGER NOT NULL,
+  delivered_at INTEGER
+);
+CREATE INDEX callback_deliveries_due ON callback_deliveries (state, next_attempt_at);
+CREATE INDEX callback_deliveries_alert ON callback_deliveries (account_id, alert_id, id DESC);
+
+CREATE TABLE callback_attempts (
+  delivery INTEGER NOT NULL REFERENCES callback_deliveries(id) ON DELETE CASCADE,
+  attempt INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  http_status INTEGER,
+  error TEXT,
+  latency_ms INTEGER NOT NULL,
+  PRIMARY KEY (delivery, attempt)
+);
+
+CREATE TABLE notifications (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  alert_id INTEGER NOT NULL,
+  alert_history_id INTEGER,
+  user_id INTEGER NOT NULL,
+  channel TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'kept',
+  error TEXT,
+  created INTEGER NOT NULL,
+  sent_at INTEGER
+);
+CREATE INDEX notifications_account ON notifications (account_id, id DESC);
+`,
+    },
+  ],
+};
