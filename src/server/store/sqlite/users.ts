@@ -1,6 +1,122 @@
-import type { UserRepo } from '../repos/users';
+import type { UserCreate, UserUpdate } from '../../../shared/users';
+import { DUPLICATE_EMAIL, type OutboxMessage, type UserRecord, type UserRepo } from '../repos/users';
 import type { Db } from './db';
+import { missingIds } from './util';
 
-export function sqliteUsers(_db: Db): UserRepo {
-  return {};
+interface Row {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  country_code: number | null;
+  phone_number: number | null;
+  role: number;
+  is_account_owner: number;
+  is_account_manager: number;
+  created: number;
+}
+
+const COLUMNS = `id, first_name, last_name, email, country_code, phone_number, role, is_account_owner,
+  is_account_manager, created`;
+
+const toRecord = (r: Row): UserRecord => ({
+  ...r,
+  is_account_owner: r.is_account_owner === 1,
+  is_account_manager: r.is_account_manager === 1,
+});
+
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+function confirmation(input: UserCreate): { subject: string; body: string } {
+  return {
+    subject: 'Your monitoring profile was created',
+    body: `Hello ${input.first_name} ${input.last_name},\n\nA user profile with this address (${input.email}) was created on the monitoring service.\n`,
+  };
+}
+
+export function sqliteUsers(db: Db): UserRepo {
+  const byId = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND id = ?`);
+  const byEmail = db.prepare<[number, string], Row>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND email = ?`);
+
+  const create = db.transaction((accountId: number, input: UserCreate, now: number) => {
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO users (account_id, first_name, last_name, email, country_code, phone_number, role, created)
+           VALUES (?, ?, ?, ?, ?, ?, 3, ?)`,
+        )
+        .run(accountId, input.first_name, input.last_name, input.email, input.country_code, input.phone_number, now)
+        .lastInsertRowid,
+    );
+    const mail = confirmation(input);
+    db.prepare(
+      'INSERT INTO user_outbox (account_id, user_id, to_address, subject, body, created) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(accountId, id, input.email, mail.subject, mail.body, now);
+    return id;
+  });
+
+  return {
+    async list(accountId, filter, paging) {
+      const where = filter.email !== undefined ? 'account_id = ? AND email = ?' : 'account_id = ?';
+      const args: (number | string)[] = filter.email !== undefined ? [accountId, filter.email] : [accountId];
+      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM users WHERE ${where}`).get(...args)!.n;
+      const rows = db
+        .prepare<unknown[], Row>(`SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`)
+        .all(...args, paging.limit, paging.page * paging.limit);
+      return { total, items: rows.map(toRecord) };
+    },
+    async get(accountId, id) {
+      const row = byId.get(accountId, id);
+      return row ? toRecord(row) : null;
+    },
+    async findByEmail(accountId, email) {
+      const row = byEmail.get(accountId, email);
+      return row ? toRecord(row) : null;
+    },
+    async create(accountId, input, now) {
+      try {
+        return toRecord(byId.get(accountId, create.immediate(accountId, input, now))!);
+      } catch (e) {
+        if (isUniqueViolation(e)) return DUPLICATE_EMAIL;
+        throw e;
+      }
+    },
+    async update(accountId, id, patch: UserUpdate) {
+      const row = byId.get(accountId, id);
+      if (!row) return null;
+      try {
+        db.prepare(
+          `UPDATE users SET first_name = ?, last_name = ?, email = ?, country_code = ?, phone_number = ?
+           WHERE account_id = ? AND id = ?`,
+        ).run(
+          patch.first_name ?? row.first_name,
+          patch.last_name ?? row.last_name,
+          patch.email ?? row.email,
+          patch.country_code ?? row.country_code,
+          patch.phone_number ?? row.phone_number,
+          accountId,
+          id,
+        );
+      } catch (e) {
+        if (isUniqueViolation(e)) return DUPLICATE_EMAIL;
+        throw e;
+      }
+      return toRecord(byId.get(accountId, id)!);
+    },
+    async delete(accountId, id) {
+      return db.prepare('DELETE FROM users WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    },
+    async missing(accountId, ids) {
+      return missingIds(db, 'users', accountId, ids);
+    },
+    async outbox(accountId) {
+      return db
+        .prepare<[number], OutboxMessage>(
+          `SELECT id, user_id AS userId, to_address AS "to", subject, body, created FROM user_outbox
+           WHERE account_id = ? ORDER BY id`,
+        )
+        .all(accountId);
+    },
+  };
 }

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { itemPath } from '../../shared/paths';
+import { nickName, roleText, userCreate, userListQuery, userUpdate, type UserProfile } from '../../shared/users';
+import type { Deps } from '../deps';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { parseInput, pathId } from '../http/input';
+import { envelope } from '../http/paging';
+import { DUPLICATE_EMAIL, type UserRecord } from '../store/repos/users';
+
+/** The avatar is a local path (no external host sees who our users are); the dashboard may draw initials. */
+export const avatarPath = (id: number) => `/avatars/${id}.svg`;
+
+export const toUserProfile = (r: UserRecord): UserProfile => ({
+  id: r.id,
+  first_name: r.first_name,
+  last_name: r.last_name,
+  email: r.email,
+  nick_name: nickName(r.first_name, r.last_name, r.id),
+  country_code: r.country_code,
+  phone_number: r.phone_number,
+  role: r.role,
+  role_text: roleText(r.role),
+  is_account_owner: r.is_account_owner,
+  is_account_manager: r.is_account_manager,
+  avatar_url: avatarPath(r.id),
+  url: itemPath('users', r.id),
+});
+
+const duplicate = (email: string) => conflict(`a user profile with the e-mail ${email} already exists`, 'email');
+
+export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
+  async function userOr404(accountId: number, id: number | null) {
+    const u = id === null ? null : await store.users.get(accountId, id);
+    if (!u) throw notFound('user profile');
+    return u;
+  }
+
+  app.get('/users', async (req) => {
+    const q = parseInput(req, userListQuery);
+    const email = q.email?.trim();
+    const page = await store.users.list(req.account.id, { email: email || undefined }, q);
+    return envelope(req, q, { total: page.total, items: page.items.map(toUserProfile) });
+  });
+
+  app.post('/users', async (req, reply) => {
+    const input = parseInput(req, userCreate);
+    const created = await store.users.create(req.account.id, input, now());
+    if (created === DUPLICATE_EMAIL) throw duplicate(input.email);
+    reply.status(201);
+    return toUserProfile(created);
+  });
+
+  app.get('/users/:id', async (req) => toUserProfile(await userOr404(req.account.id, pathId(req))));
+
+  app.put('/users/:id', async (req) => {
+    const user = await userOr404(req.account.id, pathId(req));
+    const patch = parseInput(req, userUpdate);
+    const updated = await store.users.update(req.account.id, user.id, patch);
+    if (updated === DUPLICATE_EMAIL) throw duplicate(patch.email ?? '');
+    if (!updated) throw notFound('user profile');
+    return toUserProfile(updated);
+  });
+
+  app.delete('/users/:id', async (req) => {
+    const user = await userOr404(req.account.id, pathId(req));
+    if (user.is_account_owner) throw forbidden('the account owner cannot be deleted');
+    await store.users.delete(req.account.id, user.id);
+    return { result: 'Success' };
+  });
+}
