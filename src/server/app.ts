@@ -7,12 +7,13 @@ import FindMyWay from 'find-my-way';
 import type { Deps } from './deps';
 import { basicAuth } from './http/auth';
 import { ApiError, installErrorHandling } from './http/errors';
+import { logRoutes } from './routes/logs';
 import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, logRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);

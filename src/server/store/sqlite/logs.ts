@@ -1,6 +1,85 @@
-import type { LogRepo } from '../repos/logs';
+import type { AnyLogType } from '../../../shared/logs';
+import type { LogFields, LogRecord, LogRepo } from '../repos/logs';
 import type { Db } from './db';
 
-export function sqliteLogs(_db: Db): LogRepo {
-  return {};
+interface Row {
+  id: number;
+  server_id: number;
+  source_type: string;
+  source: string;
+  limit: number;
+}
+
+const COLUMNS = 'l.id, l.server_id, l.source_type, l.source, l."limit" AS "limit"';
+// Logs of a deleted server disappear with it from every answer.
+const LIVE = 'JOIN servers s ON s.id = l.server_id AND s.account_id = l.account_id AND s.deleted_at IS NULL';
+
+const toRecord = (r: Row): LogRecord => ({ ...r, source_type: r.source_type as AnyLogType });
+
+export function sqliteLogs(db: Db): LogRepo {
+  const byId = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM logs l ${LIVE} WHERE l.account_id = ? AND l.id = ?`);
+  const byIdentity = db.prepare<[number, number, string, string], Row>(
+    `SELECT ${COLUMNS} FROM logs l WHERE l.account_id = ? AND l.server_id = ? AND l.source_type = ? AND l.source = ?`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (account_id, server_id, source_type, source) DO NOTHING`,
+  );
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const create = db.transaction((accountId: number, f: LogFields) => {
+    const r = insert.run(accountId, f.serverId, f.sourceType, f.source, f.limit, now());
+    const row = byIdentity.get(accountId, f.serverId, f.sourceType, f.source)!;
+    return { record: toRecord(row), created: r.changes > 0 };
+  });
+
+  const update = db.transaction((accountId: number, id: number, f: LogFields) => {
+    if (!byId.get(accountId, id)) return { status: 'missing' as const };
+    const clash = byIdentity.get(accountId, f.serverId, f.sourceType, f.source);
+    if (clash && clash.id !== id) return { status: 'duplicate' as const, id: clash.id };
+    db.prepare(
+      `UPDATE logs SET server_id = ?, source_type = ?, source = ?, "limit" = ?, updated = ? WHERE account_id = ? AND id = ?`,
+    ).run(f.serverId, f.sourceType, f.source, f.limit, now(), accountId, id);
+    return { status: 'updated' as const, record: toRecord(byId.get(accountId, id)!) };
+  });
+
+  return {
+    async list(accountId, filter, paging) {
+      const conds = ['l.account_id = ?'];
+      const args: (number | string)[] = [accountId];
+      if (filter.types) {
+        conds.push(`l.source_type IN (${filter.types.map(() => '?').join(', ') || 'NULL'})`);
+        args.push(...filter.types);
+      }
+      if (filter.serverId !== undefined) {
+        conds.push('l.server_id = ?');
+        args.push(filter.serverId);
+      }
+      const where = conds.join(' AND ');
+      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM logs l ${LIVE} WHERE ${where}`).get(...args)!.n;
+      const rows = db
+        .prepare<unknown[], Row>(`SELECT ${COLUMNS} FROM logs l ${LIVE} WHERE ${where} ORDER BY l.id LIMIT ? OFFSET ?`)
+        .all(...args, paging.limit, paging.page * paging.limit);
+      return { total, items: rows.map(toRecord) };
+    },
+    async get(accountId, id) {
+      const row = byId.get(accountId, id);
+      return row ? toRecord(row) : null;
+    },
+    async create(accountId, input) {
+      return create.immediate(accountId, input);
+    },
+    async update(accountId, id, input) {
+      return update.immediate(accountId, id, input);
+    },
+    async delete(accountId, id) {
+      return db.prepare('DELETE FROM logs WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    },
+    async forServer(accountId, serverId) {
+      return db
+        .prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM logs l WHERE l.account_id = ? AND l.server_id = ? ORDER BY l.id`)
+        .all(accountId, serverId)
+        .map(toRecord);
+    },
+  };
 }
