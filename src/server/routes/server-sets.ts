@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { itemPath } from '../../shared/paths';
+import { serverSetInput, serverSetListQuery, type ServerSet } from '../../shared/server-sets';
+import type { Deps } from '../deps';
+import { badRequest, notFound } from '../http/errors';
+import { parseInput, pathId } from '../http/input';
+import { envelope } from '../http/paging';
+import type { ServerSetRecord } from '../store/repos/server-sets';
+import { toServerTag } from './server-tags';
+import { serverRefs } from './servers';
+
+export const toServerSet = (r: ServerSetRecord): ServerSet => ({
+  id: r.id,
+  name: r.name,
+  servers: r.servers,
+  server_tags: r.tags.map((t) => itemPath('server_tags', t)),
+  auto_detection: r.autoDetection,
+  applications: r.applications,
+  url: itemPath('server_sets', r.id),
+});
+
+/** Called after a set is written with auto_detection on (application detection hooks in here). */
+export type OnAutoDetectingSet = (accountId: number, set: ServerSetRecord) => Promise<void>;
+
+export function serverSetRoutes(app: FastifyInstance, deps: Deps, onAutoDetecting?: OnAutoDetectingSet) {
+  const { store } = deps;
+  async function parseSet(req: Parameters<typeof parseInput>[0]) {
+    const input = parseInput(req, serverSetInput);
+    const missing = await store.serverTags.missing(req.account.id, input.server_tags);
+    if (missing.length) throw badRequest(`server_tags: no server tag with id ${missing.join(', ')}`, 'server_tags');
+    return { name: input.name, tags: input.server_tags, autoDetection: input.auto_detection };
+  }
+  async function setOr404(accountId: number, id: number | null) {
+    const set = id === null ? null : await store.serverSets.get(accountId, id);
+    if (!set) throw notFound('server set');
+    return set;
+  }
+  async function afterWrite(accountId: number, set: ServerSetRecord) {
+    if (!set.autoDetection || !onAutoDetecting) return set;
+    await onAutoDetecting(accountId, set);
+    return (await store.serverSets.get(accountId, set.id)) ?? set;
+  }
+
+  app.get('/server_sets', async (req) => {
+    const q = parseInput(req, serverSetListQuery);
+    const page = await store.serverSets.list(req.account.id, q.filter || undefined, q);
+    return envelope(req, q, { total: page.total, items: page.items.map(toServerSet) });
+  });
+
+  app.post('/server_sets', async (req, reply) => {
+    const input = await parseSet(req);
+    const set = await store.serverSets.create(req.account.id, input);
+    reply.status(201);
+    return toServerSet(await afterWrite(req.account.id, set));
+  });
+
+  app.get('/server_sets/:id', async (req) => toServerSet(await setOr404(req.account.id, pathId(req))));
+
+  app.put('/server_sets/:id', async (req) => {
+    const set = await setOr404(req.account.id, pathId(req));
+    const input = await parseSet(req);
+    const updated = await store.serverSets.update(req.account.id, set.id, input);
+    if (!updated) throw notFound('server set');
+    return toServerSet(await afterWrite(req.account.id, updated));
+  });
+
+  app.delete('/server_sets/:id', async (req) => {
+    const set = await setOr404(req.account.id, pathId(req));
+    await store.serverSets.delete(req.account.id, set.id);
+    return { result: 'Success' };
+  });
+
+  app.get('/server_sets/:id/servers', async (req) => {
+    const set = await setOr404(req.account.id, pathId(req));
+    return serverRefs(store, req.account.id, set.servers);
+  });
+
+  app.get('/server_sets/:id/server_tags', async (req) => {
+    const set = await setOr404(req.account.id, pathId(req));
+    const tags = await Promise.all(set.tags.map((t) => store.serverTags.get(req.account.id, t)));
+    return tags.filter((t) => t !== null).map(toServerTag);
+  });
+}
