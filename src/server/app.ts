@@ -8,6 +8,7 @@ import type { Deps } from './deps';
 import { basicAuth } from './http/auth';
 import { ApiError, installErrorHandling } from './http/errors';
 import { logRoutes } from './routes/logs';
+import { transactionSettingsRoutes } from './routes/transactions-settings';
 import { maintenanceWindowRoutes } from './routes/maintenance-windows';
 import { serverSetRoutes } from './routes/server-sets';
 import { serverTagRoutes } from './routes/server-tags';
@@ -15,7 +16,7 @@ import { serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, logRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, logRoutes, transactionSettingsRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);
