@@ -61,5 +61,39 @@ CREATE TABLE notifications (
 CREATE INDEX notifications_account ON notifications (account_id, id DESC);
 `,
     },
+    {
+      version: 2,
+      sql: `
+CREATE TABLE alert_state (
+  account_id INTEGER NOT NULL,
+  alert_id INTEGER NOT NULL REFERENCES alerts(id) ON DELETE CASCADE,
+  subject INTEGER NOT NULL,
+  minute INTEGER NOT NULL,
+  holds INTEGER NOT NULL,
+  streak INTEGER NOT NULL,
+  value REAL,
+  PRIMARY KEY (account_id, alert_id, subject)
+) WITHOUT ROWID;
+
+CREATE TABLE alert_incidents (
+  account_id INTEGER NOT NULL,
+  alert_id INTEGER NOT NULL REFERENCES alerts(id) ON DELETE CASCADE,
+  history_id INTEGER NOT NULL,
+  started INTEGER NOT NULL,
+  last_notified INTEGER NOT NULL,
+  PRIMARY KEY (account_id, alert_id)
+) WITHOUT ROWID;
+
+CREATE TABLE alert_stats (
+  account_id INTEGER NOT NULL,
+  alert_id INTEGER NOT NULL REFERENCES alerts(id) ON DELETE CASCADE,
+  hour INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  sum REAL NOT NULL,
+  sumsq REAL NOT NULL,
+  PRIMARY KEY (account_id, alert_id, hour)
+) WITHOUT ROWID;
+`,
+    },
   ],
 };

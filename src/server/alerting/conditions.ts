@@ -1,0 +1,144 @@
+import type { Batch, ProcessSample, ServerSample } from '../../shared/ingest';
+
+/** The alert fields evaluation needs (a stored alert, parsed). */
+export interface AlertRule {
+  id: number;
+  type: string;
+  target_id: string;
+  trigger_type: string;
+  direction: string;
+  threshold: number | null;
+  threshold_type: string;
+  band_value: number;
+  window_length: number;
+  window_units: string;
+  time_above_threshold: number;
+  interval: number;
+  num_of_servers: number;
+  part_name: string;
+  ip_details: string;
+  reg_exp: string;
+}
+
+/** Mean and standard deviation of a metric over the alert's window (out-of-band thresholds). */
+export interface Band {
+  n: number;
+  mean: number;
+  sd: number;
+}
+
+// Below this many samples in the window, an out-of-band alert has no band yet and stays quiet.
+export const MIN_BAND_SAMPLES = 30;
+
+/** Is the value past the threshold (static) or outside the band (out of band), in the alert's direction? */
+export function breaches(rule: Pick<AlertRule, 'direction' | 'threshold' | 'threshold_type' | 'band_value'>, value: number, band?: Band): boolean {
+  const dir = rule.direction.toLowerCase();
+  if (rule.threshold_type === 'out of band') {
+    if (!band || band.n < MIN_BAND_SAMPLES) return false;
+    const low = band.mean - rule.band_value * band.sd;
+    const high = band.mean + rule.band_value * band.sd;
+    if (dir === 'below') return value < low;
+    if (dir === 'above') return value > high;
+    return value < low || value > high;
+  }
+  if (rule.threshold === null) return false;
+  if (dir === 'below') return value < rule.threshold;
+  return value > rule.threshold;
+}
+
+const maxOf = (m: Record<string, number> | undefined) => (m && Object.keys(m).length ? Math.max(...Object.values(m)) : null);
+
+/** Picks a partition's value, or the largest when the part is MAX (or absent from the record). */
+function part(m: Record<string, number> | undefined, name: string): number | null {
+  if (!m) return null;
+  if (name && name.toUpperCase() !== 'MAX') return m[name] ?? null;
+  return maxOf(m);
+}
+
+/**
+ * The value a server trigger watches in one minute. Memory is a percentage of capacity (the default
+ * alert is "memory over 90%"); Disk and Disk Busy are percentages of part_name or of the fullest part.
+ */
+export function serverMetric(trigger: string, s: ServerSample, capacityMem: number, partName: string): number | null {
+  switch (trigger) {
+    case 'CPU':
+      return s.cpu;
+    case 'Memory':
+      return capacityMem > 0 ? (s.memory / capacityMem) * 100 : null;
+    case 'Average Response Time':
+      return s.avg_response_time ?? null;
+    case 'Disk':
+      return part(s.disk_percent_part, partName) ?? s.disk_percent ?? null;
+    case 'Disk Busy':
+      return part(s.disk_busy, partName);
+    case 'Threads':
+      return s.thread_num ?? null;
+    case 'Page Faults':
+      return s.page_faults ?? null;
+    case 'Processes':
+      return s.process_num ?? null;
+    default:
+      return null;
+  }
+}
+
+const PROCESS_FIELDS: Record<string, keyof ProcessSample> = {
+  CPU: 'cpu',
+  Memory: 'memory',
+  'Average Response Time': 'avg_response_time',
+  'File Read': 'file_read',
+  'File Write': 'file_write',
+  'Inbound Network Traffic': 'socket_read',
+  'Outbound Network Traffic': 'socket_write',
+  'Network Connections': 'socket_num',
+  Threads: 'thread_num',
+  Files: 'file_num',
+  Registries: 'registry_num',
+  'Page Faults': 'page_faults',
+  'Incident Reports': 'total_log',
+  'Critical Incident Reports': 'critical_log',
+};
+
+/** A process metric summed over the given processes (one for a Process alert, many for an Application). */
+export function processMetric(trigger: string, procs: ProcessSample[]): number | null {
+  if (trigger === 'Processes') return procs.length;
+  const field = PROCESS_FIELDS[trigger];
+  if (!field) return null;
+  const values = procs.map((p) => p[field]).filter((v): v is number => typeof v === 'number');
+  if (!values.length) return null;
+  if (trigger === 'Average Response Time') return values.reduce((a, b) => a + b, 0) / values.length;
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** Compiles an alert's reg_exp; an invalid one (refused at create time) matches nothing. */
+export function compile(regExp: string): RegExp | null {
+  try {
+    return new RegExp(regExp);
+  } catch {
+    return null;
+  }
+}
+
+/** Content triggers of processes evaluated on the batch: files, ports, incident report text. */
+export function processContent(rule: AlertRule, batch: Batch, pids: Set<number>): boolean {
+  switch (rule.trigger_type) {
+    case 'File Accessed': {
+      const re = compile(rule.reg_exp);
+      return !!re && batch.process_details.some((d) => pids.has(d.pid) && (d.files ?? []).some((f) => re.test(f)));
+    }
+    case 'Port Accessed': {
+      const ports = new Set(rule.ip_details.split(',').map((p) => Number(p.trim())).filter(Number.isInteger));
+      return batch.connections.some((c) => pids.has(c.pid) && (ports.has(c.local_port) || ports.has(c.peer_port)));
+    }
+    case 'Incident Report Content': {
+      const re = compile(rule.reg_exp);
+      return !!re && batch.logs.some((l) => l.messages.some((m) => re.test(m.data)));
+    }
+    case 'Registry Accessed':
+      return false; // registries exist on Windows only; our collectors report none
+    default:
+      return false;
+  }
+}
+
+export const PROCESS_CONTENT_TRIGGERS = new Set(['File Accessed', 'Port Accessed', 'Incident Report Content', 'Registry Accessed']);

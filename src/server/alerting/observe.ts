@@ -1,0 +1,68 @@
+import type { Batch } from '../../shared/ingest';
+import type { EngineAlert } from '../store/repos/alert-engine';
+import { breaches, compile, PROCESS_CONTENT_TRIGGERS, processContent, processMetric, serverMetric } from './conditions';
+
+/** What one minute of one server's data says about an alert: does its condition hold, at what value. */
+export interface Observation {
+  holds: boolean;
+  value: number | null;
+}
+
+export interface ObserveContext {
+  capacityMem: number;
+  /** For Application alerts: does a process belong to the application? */
+  inApplication?: (name: string, args: string | null) => boolean;
+  /** For Polled Data alerts: the polled item's name. */
+  polledName?: string | null;
+}
+
+const SEVERITY_OF: Record<string, string> = { 'Number of Info': 'info', 'Number of Warning': 'warning', 'Number of Critical': 'critical' };
+
+/**
+ * Observes an alert on one batch. null means the batch says nothing about it (no sample of that
+ * process, no polled run this minute), so the alert's state is left as it was.
+ * For out-of-band alerts `holds` is the static comparison; the engine replaces it with the band test.
+ */
+export function observe(alert: EngineAlert, batch: Batch, ctx: ObserveContext): Observation | null {
+  const metric = (value: number | null): Observation | null => (value === null ? null : { value, holds: breaches(alert, value) });
+  switch (alert.type) {
+    case 'Server':
+    case 'Server Tag':
+      if (alert.trigger_type === 'Server Down') return { holds: false, value: null };
+      return metric(serverMetric(alert.trigger_type, batch.server, ctx.capacityMem, alert.part_name));
+    case 'Process':
+    case 'Application': {
+      const procs =
+        alert.type === 'Process'
+          ? (() => {
+              const [, pid, created] = alert.target_id.split(',');
+              return batch.processes.filter((p) => p.pid === Number(pid) && p.create_time === Number(created));
+            })()
+          : batch.processes.filter((p) => ctx.inApplication?.(p.name, p.args) ?? false);
+      if (alert.trigger_type === 'Process Termination') return { holds: procs.length === 0, value: procs.length };
+      if (PROCESS_CONTENT_TRIGGERS.has(alert.trigger_type)) {
+        return { holds: processContent(alert, batch, new Set(procs.map((p) => p.pid))), value: null };
+      }
+      if (alert.trigger_type !== 'Processes' && procs.length === 0) return null;
+      return metric(processMetric(alert.trigger_type, procs));
+    }
+    case 'Log': {
+      const upload = batch.logs.find((l) => l.log_id === Number(alert.target_id));
+      const messages = upload?.messages ?? [];
+      if (alert.trigger_type === 'Log Content') {
+        const re = compile(alert.reg_exp);
+        return { holds: !!re && messages.some((m) => re.test(m.data)), value: null };
+      }
+      const severity = SEVERITY_OF[alert.trigger_type];
+      if (!severity) return null;
+      return metric(messages.filter((m) => m.severity === severity).length);
+    }
+    case 'Polled Data': {
+      const result = ctx.polledName ? batch.polled.find((p) => p.name === ctx.polledName) : undefined;
+      if (!result) return null;
+      return { holds: result.status === 'WARNING' || result.status === 'CRITICAL', value: null };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,77 @@
+import type { AlertRule } from '../../alerting/conditions';
+import type { RenderedMessage } from '../../alerting/messages';
+
+export interface AlertUserRef {
+  id: number;
+  sendemail: boolean;
+  sendsms: boolean;
+  pushnotification: boolean;
+}
+
+export interface SubscriberRef {
+  url: string;
+  auth: string | null;
+  type: 'get' | 'post';
+  event: 'TRIGGERED' | 'RESOLVED' | 'BOTH';
+  secret: string | null;
+}
+
+/** An active alert as the engine sees it. */
+export interface EngineAlert extends AlertRule {
+  accountId: number;
+  name: string;
+  target: string;
+  trigger: string;
+  users: AlertUserRef[];
+  subscribers: SubscriberRef[];
+  in_incident: boolean;
+}
+
+/** Per alert and subject (a server), the engine's memory between minutes. */
+export interface SubjectState {
+  subject: number;
+  minute: number;
+  holds: boolean;
+  streak: number;
+  value: number | null;
+}
+
+export interface Incident {
+  historyId: number;
+  started: number;
+  lastNotified: number;
+}
+
+export interface Recipient {
+  id: number;
+  email: string;
+  phone: string | null;
+}
+
+/** What the alert engine reads and writes; kept apart from the alert CRUD repo on purpose. */
+export interface AlertEngineRepo {
+  /** Active alerts whose target concerns the server (server, its tags, processes, apps, logs, polled data). */
+  alertsForServer(accountId: number, serverId: number): Promise<EngineAlert[]>;
+  /** Active Server Down alerts of every account, with the servers each watches and their last upload. */
+  serverDownAlerts(): Promise<{ alert: EngineAlert; servers: { id: number; lastSeen: number | null }[] }[]>;
+  server(accountId: number, serverId: number): Promise<{ hostname: string; capacity_mem: number } | null>;
+  /** Names of the application's processes matcher: its name and template. */
+  application(accountId: number, appId: number): Promise<{ name: string; template: number } | null>;
+  polledName(accountId: number, polledId: number): Promise<string | null>;
+  /** Is any of these servers inside a maintenance window running at `now`? */
+  inMaintenance(accountId: number, serverIds: number[], now: number): Promise<boolean>;
+  states(accountId: number, alertId: number): Promise<SubjectState[]>;
+  putState(accountId: number, alertId: number, s: SubjectState): Promise<void>;
+  incident(accountId: number, alertId: number): Promise<Incident | null>;
+  /** Opens an incident: alert history with its message, in_incident and last_triggered, atomically. */
+  startIncident(accountId: number, alertId: number, minute: number, render: (historyId: number) => RenderedMessage): Promise<number>;
+  /** Closes the incident: history end, in_incident false. */
+  endIncident(accountId: number, alertId: number, minute: number): Promise<number | null>;
+  markNotified(accountId: number, alertId: number, minute: number): Promise<void>;
+  /** Adds a value to the alert's hourly statistics and answers the band over its window. */
+  addSample(accountId: number, alertId: number, minute: number, value: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
+  recipients(accountId: number, userIds: number[]): Promise<Recipient[]>;
+  addNotification(accountId: number, n: { alertId: number; historyId: number; userId: number; channel: string; recipient: string; subject: string; body: string; state: string; error?: string }): Promise<void>;
+  /** Creates the default alerts of a newly registered server, notifying the account owner. */
+  createDefaultAlerts(accountId: number, serverId: number): Promise<number>;
+}

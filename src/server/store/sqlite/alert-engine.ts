@@ -1,0 +1,220 @@
+import type { AlertEngineRepo, AlertUserRef, EngineAlert, SubscriberRef } from '../repos/alert-engine';
+import type { Db } from './db';
+import { parseJson } from './util';
+
+type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'threshold'> & {
+  account_id: number;
+  users: string;
+  subscribers: string | null;
+  in_incident: number;
+  threshold: number | null;
+};
+
+// Stored users may be ids or objects; stored subscribers strings or objects. Read both forms.
+function parseUsers(text: string): AlertUserRef[] {
+  const raw = parseJson<unknown[]>(text, []);
+  return (Array.isArray(raw) ? raw : []).flatMap((u): AlertUserRef[] => {
+    if (typeof u === 'number') return [{ id: u, sendemail: true, sendsms: false, pushnotification: false }];
+    if (u && typeof u === 'object' && typeof (u as { id?: unknown }).id === 'number') {
+      const o = u as Record<string, unknown>;
+      return [{ id: o.id as number, sendemail: o.sendemail !== false, sendsms: o.sendsms === true, pushnotification: o.pushnotification === true }];
+    }
+    return [];
+  });
+}
+
+function parseSubscribers(text: string | null): SubscriberRef[] {
+  const raw = parseJson<unknown[]>(text, []);
+  return (Array.isArray(raw) ? raw : []).flatMap((s): SubscriberRef[] => {
+    if (typeof s === 'string') return [{ url: s, auth: null, type: 'get', event: 'BOTH', secret: null }];
+    if (!s || typeof s !== 'object' || typeof (s as { url?: unknown }).url !== 'string') return [];
+    const o = s as Record<string, unknown>;
+    const type = String(o.type ?? 'get').toLowerCase() === 'post' ? 'post' : 'get';
+    const ev = String(o.event ?? 'BOTH').toUpperCase();
+    const event = ev === 'TRIGGERED' || ev === 'RESOLVED' ? ev : 'BOTH';
+    return [{ url: o.url as string, auth: typeof o.auth === 'string' && o.auth ? o.auth : null, type, event, secret: typeof o.secret === 'string' && o.secret ? o.secret : null }];
+  });
+}
+
+const toAlert = (r: AlertRow): EngineAlert => {
+  const { account_id, users, subscribers, in_incident, ...rest } = r;
+  return { ...rest, accountId: account_id, users: parseUsers(users), subscribers: parseSubscribers(subscribers), in_incident: in_incident === 1 };
+};
+
+const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a.trigger, a.direction, a.threshold,
+  a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a.interval, a.num_of_servers,
+  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident`;
+
+export function sqliteAlertEngine(db: Db): AlertEngineRepo {
+  const forServer = db.prepare<{ a: number; s: number; st: string }, AlertRow>(`SELECT ${COLS} FROM alerts a
+    WHERE a.account_id = @a AND a.active = 1 AND (
+      (a.type = 'Server' AND a.target_id = @st)
+      OR (a.type = 'Server Tag' AND EXISTS (SELECT 1 FROM server_tag_members m WHERE m.account_id = @a
+            AND m.tag_id = CAST(a.target_id AS INTEGER) AND m.server_id = @s))
+      OR (a.type = 'Process' AND substr(a.target_id, 1, length(@st) + 1) = @st || ',')
+      OR (a.type = 'Application' AND EXISTS (SELECT 1 FROM application_servers x WHERE x.account_id = @a
+            AND x.application_id = CAST(a.target_id AS INTEGER) AND x.server_id = @s))
+      OR (a.type = 'Polled Data' AND EXISTS (SELECT 1 FROM polled_data p WHERE p.account_id = @a
+            AND p.id = CAST(a.target_id AS INTEGER) AND p.server_id = @s))
+      OR (a.type = 'Log' AND EXISTS (SELECT 1 FROM logs l WHERE l.account_id = @a
+            AND l.id = CAST(a.target_id AS INTEGER) AND l.server_id = @s)))`);
+
+  const startIncident = db.transaction((accountId: number, alertId: number, minute: number, render: Parameters<AlertEngineRepo['startIncident']>[3]) => {
+    const id = Number(
+      db.prepare(`INSERT INTO alert_histories (account_id, alert_id, start, subject) VALUES (?, ?, ?, '')`).run(accountId, alertId, minute)
+        .lastInsertRowid,
+    );
+    const m = render(id);
+    db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ? WHERE id = ?').run(m.subject, m.html, m.json, m.text, m.sms, id);
+    db.prepare('UPDATE alerts SET in_incident = 1, last_triggered = ? WHERE account_id = ? AND id = ?').run(minute, accountId, alertId);
+    db.prepare('INSERT OR REPLACE INTO alert_incidents (account_id, alert_id, history_id, started, last_notified) VALUES (?, ?, ?, ?, ?)').run(
+      accountId,
+      alertId,
+      id,
+      minute,
+      minute,
+    );
+    return id;
+  });
+  const endIncident = db.transaction((accountId: number, alertId: number, minute: number) => {
+    const inc = db
+      .prepare<[number, number], { history_id: number }>('SELECT history_id FROM alert_incidents WHERE account_id = ? AND alert_id = ?')
+      .get(accountId, alertId);
+    db.prepare('UPDATE alerts SET in_incident = 0 WHERE account_id = ? AND id = ?').run(accountId, alertId);
+    if (!inc) return null;
+    db.prepare('UPDATE alert_histories SET "end" = ? WHERE account_id = ? AND id = ?').run(minute, accountId, inc.history_id);
+    db.prepare('DELETE FROM alert_incidents WHERE account_id = ? AND alert_id = ?').run(accountId, alertId);
+    return inc.history_id;
+  });
+
+  return {
+    async alertsForServer(accountId, serverId) {
+      return forServer.all({ a: accountId, s: serverId, st: String(serverId) }).map(toAlert);
+    },
+    async serverDownAlerts() {
+      const alerts = db
+        .prepare<[], AlertRow>(`SELECT ${COLS} FROM alerts a WHERE a.active = 1 AND a.trigger_type = 'Server Down' AND a.type IN ('Server', 'Server Tag')`)
+        .all()
+        .map(toAlert);
+      return alerts.map((alert) => {
+        const servers = db
+          .prepare<[number, string, number, string], { id: number; last_seen: number | null }>(
+            `SELECT id, last_seen FROM servers WHERE account_id = ? AND deleted_at IS NULL AND (
+               (? = 'Server' AND id = ?) OR id IN (SELECT server_id FROM server_tag_members WHERE account_id = servers.account_id AND tag_id = CAST(? AS INTEGER)))`,
+          )
+          .all(alert.accountId, alert.type, Number(alert.target_id), alert.type === 'Server Tag' ? alert.target_id : '-1');
+        return { alert, servers: servers.map((s) => ({ id: s.id, lastSeen: s.last_seen })) };
+      });
+    },
+    async server(accountId, serverId) {
+      return (
+        db
+          .prepare<[number, number], { hostname: string; capacity_mem: number }>('SELECT hostname, capacity_mem FROM servers WHERE account_id = ? AND id = ?')
+          .get(accountId, serverId) ?? null
+      );
+    },
+    async application(accountId, appId) {
+      return db.prepare<[number, number], { name: string; template: number }>('SELECT name, template FROM applications WHERE account_id = ? AND id = ?').get(accountId, appId) ?? null;
+    },
+    async polledName(accountId, polledId) {
+      return db.prepare<[number, number], { name: string }>('SELECT name FROM polled_data WHERE account_id = ? AND id = ?').get(accountId, polledId)?.name ?? null;
+    },
+    async inMaintenance(accountId, serverIds, now) {
+      if (!serverIds.length) return false;
+      return !!db
+        .prepare(
+          `SELECT 1 FROM maintenance_windows w JOIN maintenance_window_servers s ON s.window_id = w.id AND s.account_id = w.account_id
+             WHERE w.account_id = ? AND w.start <= ? AND w."end" > ? AND s.server_id IN (SELECT value FROM json_each(?)) LIMIT 1`,
+        )
+        .get(accountId, now, now, JSON.stringify(serverIds));
+    },
+    async states(accountId, alertId) {
+      return db
+        .prepare<[number, number], { subject: number; minute: number; holds: number; streak: number; value: number | null }>(
+          'SELECT subject, minute, holds, streak, value FROM alert_state WHERE account_id = ? AND alert_id = ?',
+        )
+        .all(accountId, alertId)
+        .map((r) => ({ ...r, holds: r.holds === 1 }));
+    },
+    async putState(accountId, alertId, s) {
+      db.prepare('INSERT OR REPLACE INTO alert_state (account_id, alert_id, subject, minute, holds, streak, value) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        accountId,
+        alertId,
+        s.subject,
+        s.minute,
+        s.holds ? 1 : 0,
+        s.streak,
+        s.value,
+      );
+    },
+    async incident(accountId, alertId) {
+      const r = db
+        .prepare<[number, number], { history_id: number; started: number; last_notified: number }>(
+          'SELECT history_id, started, last_notified FROM alert_incidents WHERE account_id = ? AND alert_id = ?',
+        )
+        .get(accountId, alertId);
+      return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified } : null;
+    },
+    async startIncident(accountId, alertId, minute, render) {
+      return startIncident.immediate(accountId, alertId, minute, render);
+    },
+    async endIncident(accountId, alertId, minute) {
+      return endIncident.immediate(accountId, alertId, minute);
+    },
+    async markNotified(accountId, alertId, minute) {
+      db.prepare('UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ?').run(minute, accountId, alertId);
+    },
+    async addSample(accountId, alertId, minute, value, windowSeconds) {
+      const hour = Math.floor(minute / 3600) * 3600;
+      db.prepare(
+        `INSERT INTO alert_stats (account_id, alert_id, hour, n, sum, sumsq) VALUES (?, ?, ?, 1, ?, ?)
+           ON CONFLICT (account_id, alert_id, hour) DO UPDATE SET n = n + 1, sum = sum + excluded.sum, sumsq = sumsq + excluded.sumsq`,
+      ).run(accountId, alertId, hour, value, value * value);
+      db.prepare('DELETE FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour < ?').run(accountId, alertId, minute - windowSeconds - 3600);
+      const r = db
+        .prepare<[number, number, number], { n: number | null; sum: number | null; sumsq: number | null }>(
+          'SELECT SUM(n) AS n, SUM(sum) AS sum, SUM(sumsq) AS sumsq FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour >= ?',
+        )
+        .get(accountId, alertId, minute - windowSeconds)!;
+      const n = r.n ?? 0;
+      const mean = n ? r.sum! / n : 0;
+      const variance = n > 1 ? Math.max(0, (r.sumsq! - n * mean * mean) / (n - 1)) : 0;
+      return { n, mean, sd: Math.sqrt(variance) };
+    },
+    async recipients(accountId, userIds) {
+      if (!userIds.length) return [];
+      return db
+        .prepare<[number, string], { id: number; email: string; country_code: number | null; phone_number: number | null }>(
+          'SELECT id, email, country_code, phone_number FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))',
+        )
+        .all(accountId, JSON.stringify(userIds))
+        .map((u) => ({ id: u.id, email: u.email, phone: u.phone_number ? `+${u.country_code ?? ''}${u.phone_number}` : null }));
+    },
+    async addNotification(accountId, n) {
+      db.prepare(
+        `INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.state, n.error ?? null, Math.floor(Date.now() / 1000), n.state === 'sent' ? Math.floor(Date.now() / 1000) : null);
+    },
+    async createDefaultAlerts(accountId, serverId) {
+      const srv = db.prepare<[number, number], { hostname: string; os: string }>('SELECT hostname, os FROM servers WHERE account_id = ? AND id = ?').get(accountId, serverId);
+      const owner = db.prepare<[number], { id: number }>('SELECT id FROM users WHERE account_id = ? AND is_account_owner = 1').get(accountId);
+      if (!srv || !owner) return 0;
+      const users = JSON.stringify([{ id: owner.id, sendemail: true, sendsms: false, pushnotification: false }]);
+      const target = `${srv.hostname} (${srv.os})`;
+      const ins = db.prepare(`INSERT INTO alerts (account_id, name, type, target_id, target, trigger_type, trigger, threshold, time_above_threshold, users, created)
+        VALUES (?, ?, 'Server', ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const now = Math.floor(Date.now() / 1000);
+      const defaults: [string, string, string, number | null, number][] = [
+        ['Memory over 90%', 'Memory', 'Memory above 90%', 90, 5],
+        ['CPU over 75%', 'CPU', 'CPU above 75%', 75, 5],
+        ['Disk over 90%', 'Disk', 'Disk MAX above 90%', 90, 1],
+        ['Server down', 'Server Down', 'Server Down', null, 2],
+      ];
+      db.transaction(() => {
+        for (const [name, type, trigger, threshold, tat] of defaults) ins.run(accountId, name, String(serverId), target, type, trigger, threshold, tat, users, now);
+      })();
+      return defaults.length;
+    },
+  };
+}
