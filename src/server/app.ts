@@ -10,13 +10,14 @@ import { ApiError, installErrorHandling } from './http/errors';
 import { logRoutes } from './routes/logs';
 import { transactionSettingsRoutes } from './routes/transactions-settings';
 import { maintenanceWindowRoutes } from './routes/maintenance-windows';
+import { polledDataConfigRoutes } from './routes/polled-data-config';
 import { serverSetRoutes } from './routes/server-sets';
 import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, logRoutes, transactionSettingsRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);

@@ -7,6 +7,7 @@ import type { LogRepo } from './repos/logs';
 import type { OutboxRepo } from './repos/outbox';
 import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
 import type { PolledDataRepo } from './repos/polled-data';
+import type { PolledDataConfigRepo } from './repos/polled-data-config';
 import type { ServerSetRepo } from './repos/server-sets';
 import type { ServerTagRepo } from './repos/server-tags';
 import type { ServerRepo } from './repos/servers';
@@ -31,6 +32,7 @@ export interface Store {
   alerts: AlertRepo;
   alertHistories: AlertHistoryRepo;
   polledData: PolledDataRepo;
+  polledDataConfig: PolledDataConfigRepo;
   applications: ApplicationRepo;
   outbox: OutboxRepo;
   close(): void;

@@ -9,6 +9,7 @@ import { sqliteLogs } from './logs';
 import { sqliteMaintenanceWindows } from './maintenance-windows';
 import { sqliteOutbox } from './outbox';
 import { sqlitePolledData } from './polled-data';
+import { sqlitePolledDataConfig } from './polled-data-config';
 import { sqliteServerSets } from './server-sets';
 import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
@@ -32,6 +33,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     alerts: sqliteAlerts(db),
     alertHistories: sqliteAlertHistories(db),
     polledData: sqlitePolledData(db),
+    polledDataConfig: sqlitePolledDataConfig(db),
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),
     close: () => db.close(),

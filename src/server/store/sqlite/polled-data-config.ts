@@ -1,0 +1,44 @@
+import type { PolledDataConfigRecord, PolledDataConfigRepo } from '../repos/polled-data-config';
+import type { Db } from './db';
+
+interface Row {
+  server_id: number;
+  file_path: string;
+  file_type: string;
+  file_contents: string;
+  frequency: number;
+  updated: number;
+}
+
+const toRecord = (r: Row): PolledDataConfigRecord => ({
+  serverId: r.server_id,
+  filePath: r.file_path,
+  fileType: r.file_type,
+  fileContents: r.file_contents,
+  frequency: r.frequency,
+  updated: r.updated,
+});
+
+/** Over the core table polled_data_configs, which the collector config endpoint also reads. */
+export function sqlitePolledDataConfig(db: Db): PolledDataConfigRepo {
+  const byServer = db.prepare<[number, number], Row>(
+    `SELECT server_id, file_path, file_type, file_contents, frequency, updated FROM polled_data_configs
+     WHERE account_id = ? AND server_id = ?`,
+  );
+  const upsert = db.prepare(
+    `INSERT INTO polled_data_configs (account_id, server_id, file_path, file_type, file_contents, frequency, updated)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (account_id, server_id) DO UPDATE SET file_path = excluded.file_path, file_type = excluded.file_type,
+       file_contents = excluded.file_contents, frequency = excluded.frequency, updated = excluded.updated`,
+  );
+  return {
+    async get(accountId, serverId) {
+      const row = byServer.get(accountId, serverId);
+      return row ? toRecord(row) : null;
+    },
+    async put(accountId, serverId, input, now) {
+      upsert.run(accountId, serverId, input.filePath, input.fileType, input.fileContents, input.frequency, now);
+      return toRecord(byServer.get(accountId, serverId)!);
+    },
+  };
+}
