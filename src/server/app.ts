@@ -7,7 +7,9 @@ import FindMyWay from 'find-my-way';
 import type { Deps } from './deps';
 import { basicAuth } from './http/auth';
 import { ApiError, installErrorHandling } from './http/errors';
+import { logDataRoutes } from './routes/log-data';
 import { logRoutes } from './routes/logs';
+import { polledDataRoutes } from './routes/polled-data';
 import { transactionSettingsRoutes } from './routes/transactions-settings';
 import { maintenanceWindowRoutes } from './routes/maintenance-windows';
 import { polledDataConfigRoutes } from './routes/polled-data-config';
@@ -17,7 +19,7 @@ import { serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes, logDataRoutes, polledDataRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);

@@ -6,6 +6,7 @@ import type { BucketRepo } from './repos/buckets';
 import type { LogRepo } from './repos/logs';
 import type { OutboxRepo } from './repos/outbox';
 import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
+import type { LogDataRepo } from './repos/log-data';
 import type { PolledDataRepo } from './repos/polled-data';
 import type { PolledDataConfigRepo } from './repos/polled-data-config';
 import type { ServerSetRepo } from './repos/server-sets';
@@ -32,6 +33,7 @@ export interface Store {
   alerts: AlertRepo;
   alertHistories: AlertHistoryRepo;
   polledData: PolledDataRepo;
+  logData: LogDataRepo;
   polledDataConfig: PolledDataConfigRepo;
   applications: ApplicationRepo;
   outbox: OutboxRepo;

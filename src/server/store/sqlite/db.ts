@@ -2,12 +2,13 @@ import Database from 'better-sqlite3';
 import { migrate, type SchemaModule } from './migrations';
 import { alertingSchema } from './schema-alerting';
 import { coreSchema } from './schema-core';
+import { eventsSchema } from './schema-events';
 import { usersSchema } from './schema-users';
 
 export type Db = Database.Database;
 
 /** Every module's schema, applied in this order at open. */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema];
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.

@@ -8,6 +8,7 @@ import { openDb, type Db } from './db';
 import { sqliteLogs } from './logs';
 import { sqliteMaintenanceWindows } from './maintenance-windows';
 import { sqliteOutbox } from './outbox';
+import { sqliteLogData } from './log-data';
 import { sqlitePolledData } from './polled-data';
 import { sqlitePolledDataConfig } from './polled-data-config';
 import { sqliteServerSets } from './server-sets';
@@ -33,6 +34,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     alerts: sqliteAlerts(db),
     alertHistories: sqliteAlertHistories(db),
     polledData: sqlitePolledData(db),
+    logData: sqliteLogData(db),
     polledDataConfig: sqlitePolledDataConfig(db),
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../http/errors';
+import { breToJs, compileFilter } from './log-filter';
+
+const matches = (filter: string, message: string) => compileFilter(filter)([message])[0];
+
+describe('basic regular expressions, whole-message match', () => {
+  it.each([
+    ['error', 'error', true],
+    ['error', 'an error here', false],
+    ['.*error.*', 'an error here', true],
+    ['a+b', 'a+b', true],
+    ['a+b', 'aab', false],
+    ['a\\+b', 'aab', true],
+    ['x?', 'x?', true],
+    ['(a)', '(a)', true],
+    ['\\(ab\\)*', 'ababab', true],
+    ['\\(ab\\)\\1', 'abab', true],
+    ['a\\{2,3\\}', 'aaa', true],
+    ['a\\{2,3\\}', 'aaaa', false],
+    ['a{2}', 'a{2}', true],
+    ['a|b', 'a|b', true],
+    ['a\\|b', 'b', true],
+    ['*star', '*star', true],
+    ['^abc$', 'abc', true],
+    ['a^b$c', 'a^b$c', true],
+    ['[[:digit:]]\\{3\\}', '123', true],
+    ['[^0-9]*', 'abc', true],
+    ['[^0-9]*', 'ab1', false],
+    ['[a-]x', '-x', true],
+    ['[]]', ']', true],
+    ['a\\.b', 'a.b', true],
+    ['a\\.b', 'axb', false],
+    ['[\\]', '\\', true],
+    ['.*', 'line one\nline two', true],
+    ['GET /api.*', 'GET /api/servers', true],
+  ])('%j against %j -> %s', (filter, message, expected) => {
+    expect(matches(filter, message)).toBe(expected);
+  });
+
+  it.each(['\\(a', 'a\\)', '[abc', 'a\\{x\\}', 'a\\{3,1\\}', 'x\\', '[[:nope:]]'])('refuses the malformed %j with 400 on filter', (f) => {
+    try {
+      compileFilter(f);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect((e as ApiError).status).toBe(400);
+      expect((e as ApiError).field).toBe('filter');
+    }
+  });
+
+  it('stops a catastrophic pattern with 400 "filter took too long"', () => {
+    const t0 = Date.now();
+    const run = compileFilter('\\(a*\\)*b');
+    try {
+      run(['a'.repeat(5000) + 'c']);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ApiError).status).toBe(400);
+      expect((e as ApiError).message).toBe('filter took too long');
+    }
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('translates groups and intervals to JavaScript', () => {
+    expect(breToJs('\\(x\\)\\{1,2\\}+')).toBe('(x){1,2}\\+');
+  });
+});

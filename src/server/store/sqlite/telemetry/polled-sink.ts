@@ -1,0 +1,38 @@
+import type { Batch } from '../../../../shared/ingest';
+import type { Db } from '../db';
+import { minuteOf, statementCache } from './statement-cache';
+
+const statements = statementCache((db: Db) => ({
+  upsertItem: db.prepare<[number, number, string, string, string], { id: number }>(
+    `INSERT INTO polled_data (account_id, server_id, name, command_name, command_line) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (account_id, server_id, name) DO UPDATE
+       SET command_name = excluded.command_name, command_line = excluded.command_line
+     RETURNING id`,
+  ),
+  saveValues: db.prepare(
+    `INSERT INTO polled_values (polled_id, minute, account_id, status, text, "values") VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (polled_id, minute) DO UPDATE
+       SET status = excluded.status, text = excluded.text, "values" = excluded."values"`,
+  ),
+}));
+
+/** A stored value: [name, value, unit, thresholds or null], compact enough to keep per minute. */
+export type StoredPolledValue = [string, number, string, { warn?: number; crit?: number; min?: number; max?: number } | null];
+
+/**
+ * Creates or updates the polled-data item of each result by (server, name) and stores the result
+ * under its minute; a second result in the same minute replaces the first.
+ */
+export function polledSink(ctx: { db: Db; accountId: number; serverId: number }, batch: Batch): void {
+  if (batch.polled.length === 0) return;
+  const s = statements(ctx.db);
+  for (const r of batch.polled) {
+    const item = s.upsertItem.get(ctx.accountId, ctx.serverId, r.name, r.command_name, r.command_line)!;
+    const values: StoredPolledValue[] = r.values.map((v) => {
+      const limits = { warn: v.warn, crit: v.crit, min: v.min, max: v.max };
+      const defined = Object.values(limits).some((x) => x !== undefined);
+      return [v.name, v.value, v.unit, defined ? limits : null];
+    });
+    s.saveValues.run(item.id, minuteOf(r.time), ctx.accountId, r.status, r.text, JSON.stringify(values));
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { SEVERITIES } from './ingest';
+import { timeSeriesQuery } from './timeseries';
+
+/** GET /logs/{id}/data/: T with time_step Minute only. */
+export const logDataQuery = timeSeriesQuery(['Minute']);
+
+/** Longest `filter` accepted; a basic regular expression longer than this is refused. */
+export const LOG_FILTER_MAX = 1024;
+
+/** GET /logs/{id}/detail/ and /transactions/logs/{id}/detail/: T (Minute), filter and severity. */
+export const logDetailQuery = timeSeriesQuery(['Minute']).extend({
+  filter: z.string({ error: 'filter must be text' }).max(LOG_FILTER_MAX, { error: `filter must be at most ${LOG_FILTER_MAX} characters` }).optional(),
+  severity: z.enum(SEVERITIES, { error: 'severity must be one of info, warning, critical' }).optional(),
+});
+export type LogDetailQuery = z.infer<typeof logDetailQuery>;
+
+/** Log summary record: the message counts of one minute. */
+export const logSummaryRecord = z.object({
+  time: z.number().int(),
+  info: z.number().int(),
+  warning: z.number().int(),
+  critical: z.number().int(),
+});
+export type LogSummaryRecord = z.infer<typeof logSummaryRecord>;
+
+/**
+ * Log message record. `data` is the message; time and severity are given for every log (the spec
+ * requires them for transaction logs), `name` (the log source) for transaction logs only.
+ */
+export const logMessageRecord = z.object({
+  data: z.string(),
+  time: z.number().int(),
+  severity: z.enum(SEVERITIES),
+  name: z.string().optional(),
+});
+export type LogMessageRecord = z.infer<typeof logMessageRecord>;
