@@ -17,9 +17,12 @@ import { serverSetRoutes } from './routes/server-sets';
 import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
+import { collectorRoutes } from './routes/collector';
+import { processRoutes } from './routes/processes';
+import { serverDataRoutes } from './routes/server-data';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes, logDataRoutes, polledDataRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes, logDataRoutes, polledDataRoutes, collectorRoutes, serverDataRoutes, processRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);

@@ -12,6 +12,7 @@ import type { PolledDataConfigRepo } from './repos/polled-data-config';
 import type { ServerSetRepo } from './repos/server-sets';
 import type { ServerTagRepo } from './repos/server-tags';
 import type { ServerRepo } from './repos/servers';
+import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
 import type { UserRepo } from './repos/users';
 
@@ -37,5 +38,6 @@ export interface Store {
   polledDataConfig: PolledDataConfigRepo;
   applications: ApplicationRepo;
   outbox: OutboxRepo;
+  telemetry: TelemetryRepo;
   close(): void;
 }

@@ -3,12 +3,13 @@ import { migrate, type SchemaModule } from './migrations';
 import { alertingSchema } from './schema-alerting';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
+import { telemetrySchema } from './schema-telemetry';
 import { usersSchema } from './schema-users';
 
 export type Db = Database.Database;
 
 /** Every module's schema, applied in this order at open. */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema];
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.

@@ -14,6 +14,7 @@ import { sqlitePolledDataConfig } from './polled-data-config';
 import { sqliteServerSets } from './server-sets';
 import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
+import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
 
@@ -38,6 +39,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     polledDataConfig: sqlitePolledDataConfig(db),
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),
+    telemetry: sqliteTelemetry(db),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { batch as batchSchema, registration } from '../../shared/ingest';
+import type { Deps } from '../deps';
+import { emitEvent } from '../events';
+import { ApiError, badRequest, conflict, fromZod, notFound } from '../http/errors';
+import { gunzipBody } from '../http/gzip';
+import { parseInput } from '../http/input';
+import { z as zod } from 'zod';
+
+/** Largest decompressed batch accepted, in bytes. */
+export const BATCH_BODY_LIMIT = 64 * 1024 * 1024;
+/** A batch may be for a minute at most this far ahead of the service's clock (clock skew). */
+const FUTURE_SLACK = 300;
+
+const gone = () => new ApiError(410, 'this server was deleted; its collector must stop');
+const configQuery = zod.object({ guid: zod.string({ error: 'guid is required' }).min(1, { error: 'guid is required' }) });
+
+/** Validates a JSON object body against a collector schema; the 400 names the path of what is wrong. */
+function parseBody<S extends z.ZodType>(req: FastifyRequest, schema: S): z.output<S> {
+  const body = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('the body must be a JSON object');
+  const r = schema.safeParse(body);
+  if (!r.success) throw fromZod(r.error, body as Record<string, unknown>);
+  return r.data;
+}
+
+/** The collector protocol of src/shared/ingest.ts: register, pull configuration, upload batches. */
+export function collectorRoutes(app: FastifyInstance, { store, now, events }: Deps) {
+  const opts = { preParsing: gunzipBody, bodyLimit: BATCH_BODY_LIMIT };
+
+  app.post('/collector/register', opts, async (req, reply) => {
+    const reg = parseBody(req, registration);
+    const r = await store.telemetry.register(req.account.id, reg, req.ip, now());
+    if (r.kind === 'gone') throw gone();
+    if (r.created) emitEvent(events, 'server-registered', { accountId: req.account.id, serverId: r.serverId });
+    const config = await store.telemetry.collectorConfig(req.account.id, r.serverId);
+    return reply.status(r.created ? 201 : 200).send({ server_id: r.serverId, config });
+  });
+
+  app.get('/collector/config', async (req) => {
+    const { guid } = parseInput(req, configQuery);
+    const found = await store.telemetry.byGuid(req.account.id, guid);
+    if (found.kind === 'gone') throw gone();
+    if (found.kind === 'unknown') throw notFound('server of this guid (register it first)');
+    return store.telemetry.collectorConfig(req.account.id, found.serverId);
+  });
+
+  app.post('/collector/batches', opts, async (req, reply) => {
+    const b = parseBody(req, batchSchema);
+    const t = now();
+    if (b.minute > t + FUTURE_SLACK) throw badRequest(`minute ${b.minute} is in the future (now is ${t})`, 'minute');
+    const found = await store.telemetry.byGuid(req.account.id, b.guid);
+    if (found.kind === 'gone') throw gone();
+    if (found.kind === 'unknown') throw conflict(`unknown guid ${b.guid}: register the server first (POST /api/v5/collector/register)`, 'guid');
+    const stored = await store.telemetry.ingest(req.account.id, found.serverId, b, t);
+    if (stored) emitEvent(events, 'batch', { accountId: req.account.id, serverId: found.serverId, minute: b.minute, batch: b });
+    return reply.status(stored ? 201 : 200).send({ stored, server_id: found.serverId });
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseUid, processDataQuery, processDetailQuery, processListQuery, serverDataQuery } from '../../shared/telemetry';
+import { TIME_STEPS, resolveWindow } from '../../shared/timeseries';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { parseInput, pathId } from '../http/input';
+import { envelope } from '../http/paging';
+import { serverTiming } from '../http/timing';
+
+/** Server and process endpoints of the process data: lists, summaries, series and details. */
+export function processRoutes(app: FastifyInstance, { store }: Deps) {
+  async function serverOr404(req: FastifyRequest) {
+    const id = pathId(req);
+    const s = id === null ? null : await store.servers.get(req.account.id, id);
+    if (!s) throw notFound('server');
+    return s;
+  }
+  /** The process of a uid; another account's server or an unknown process is a 404. */
+  async function processOr404(req: FastifyRequest) {
+    const p = parseUid((req.params as { uid: string }).uid);
+    const s = p && (await store.servers.get(req.account.id, p.serverId));
+    const proc = p && s ? await store.telemetry.process(req.account.id, p.serverId, p.pid, p.createTime) : null;
+    if (!proc) throw notFound('process');
+    return proc;
+  }
+
+  app.get('/servers/:id/processes', serverTiming, async (req) => {
+    const s = await serverOr404(req);
+    const q = parseInput(req, processListQuery);
+    const range = q.start !== undefined && q.end !== undefined ? { start: q.start, end: q.end } : null;
+    return envelope(req, q, await store.telemetry.processes(req.account.id, s.id, range, q));
+  });
+
+  app.get('/servers/:id/processes/data', serverTiming, async (req) => {
+    const s = await serverOr404(req);
+    const q = parseInput(req, serverDataQuery);
+    const w = resolveWindow(q, await store.telemetry.latestTime(req.account.id, s.id, TIME_STEPS[q.time_step]));
+    const page = w ? await store.telemetry.processSummary(req.account.id, s.id, w, q) : { total: 0, items: [] };
+    return envelope(req, q, page);
+  });
+
+  app.get('/processes/:uid/data', serverTiming, async (req) => {
+    const p = await processOr404(req);
+    const q = parseInput(req, processDataQuery);
+    const w = resolveWindow(q, await store.telemetry.latestTime(req.account.id, p.serverId, TIME_STEPS[q.time_step]));
+    const page = w ? await store.telemetry.processSeries(req.account.id, p.serverId, p.pid, p.createTime, w, q) : { total: 0, items: [] };
+    return envelope(req, q, page);
+  });
+
+  app.get('/processes/:uid/detail', async (req) => {
+    const p = await processOr404(req);
+    const q = parseInput(req, processDetailQuery);
+    const d = await store.telemetry.processDetail(req.account.id, p.serverId, p.pid, p.createTime, q.time);
+    const data: { files?: string[]; threads?: Record<string, string>[] } = {};
+    if (d?.files) data.files = d.files;
+    if (d?.threads) data.threads = d.threads;
+    return { pagination: { count: d ? 1 : 0, next: null, previous: null }, data };
+  });
+}

@@ -1,0 +1,87 @@
+import type { Batch, CollectorConfig, ProcessSample, Registration, ServerSample } from '../../../shared/ingest';
+import type { Page, PagingQuery } from '../../../shared/paging';
+import type { ProcessDataRecord, ProcessItem, ProcessSummaryRecord } from '../../../shared/telemetry';
+import type { SeriesWindow } from '../../../shared/timeseries';
+
+/** The outcome of a registration: the server id, or `gone` when the API deleted that guid's server. */
+export type RegisterResult = { kind: 'ok'; serverId: number; created: boolean } | { kind: 'gone' };
+
+/** A server looked up by its collector guid. */
+export type GuidLookup = { kind: 'ok'; serverId: number } | { kind: 'gone' } | { kind: 'unknown' };
+
+/** One process of one minute with its identity, for engines that evaluate raw samples. */
+export interface ProcessMinute {
+  uid: string;
+  pid: number;
+  create_time: number;
+  name: string;
+  args: string | null;
+  sample: Omit<ProcessSample, 'pid' | 'create_time' | 'name' | 'args'>;
+}
+
+/** A stored process (identity and first/last minute seen; last_seen is exact to within 10 minutes). */
+export interface ProcessRecord {
+  serverId: number;
+  pid: number;
+  createTime: number;
+  name: string;
+  args: string | null;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+export interface TelemetryRepo {
+  /** Upserts the server by (account, guid); location_ip is the upload's address. */
+  register(accountId: number, reg: Registration, ip: string, now: number): Promise<RegisterResult>;
+  byGuid(accountId: number, guid: string): Promise<GuidLookup>;
+  collectorConfig(accountId: number, serverId: number): Promise<CollectorConfig>;
+  /**
+   * Stores a validated batch in one transaction (dedupe, last_seen, then every sink of SINKS).
+   * Returns false when the batch id was seen before: nothing is stored.
+   */
+  ingest(accountId: number, serverId: number, batch: Batch, now: number): Promise<boolean>;
+
+  /** The minute of the server's most recent sample, or null. */
+  latestMinute(accountId: number, serverId: number): Promise<number | null>;
+  /** The time of the most recent point of the series at this step (60, 3600, 86400), or null. */
+  latestTime(accountId: number, serverId: number, step: number): Promise<number | null>;
+  /** Server samples by their own minute, oldest first, from..to inclusive (for the alert engine). */
+  serverMinuteSamples(accountId: number, serverId: number, from: number, to: number): Promise<{ time: number; sample: ServerSample }[]>;
+  /** Process samples per minute, oldest first, from..to inclusive. */
+  processMinuteSamples(accountId: number, serverId: number, from: number, to: number): Promise<{ time: number; processes: ProcessMinute[] }[]>;
+  /** Latest sample of every server of the account that has one (fleet view). */
+  latestOfServers(accountId: number): Promise<{ serverId: number; time: number; sample: ServerSample }[]>;
+  /** The same as JSON texts of records with server_id, one page, by server id. */
+  latestOfServersJson(accountId: number, paging: PagingQuery): Promise<Page<string>>;
+
+  /** Server data records of the window as JSON texts, newest first, one page; total counts the window. */
+  serverSeriesJson(accountId: number, serverId: number, w: SeriesWindow, paging: PagingQuery): Promise<Page<string>>;
+  /** The process identified by server, pid and create time, or null. */
+  process(accountId: number, serverId: number, pid: number, createTime: number): Promise<ProcessRecord | null>;
+  /** Processes in the server's latest minute, or running within start..end. */
+  processes(accountId: number, serverId: number, range: { start: number; end: number } | null, paging: PagingQuery): Promise<Page<ProcessItem>>;
+  /** One process's records over the window, newest first. */
+  processSeries(accountId: number, serverId: number, pid: number, createTime: number, w: SeriesWindow, paging: PagingQuery): Promise<Page<ProcessDataRecord>>;
+  /** Summary records of every process per step of the window, newest step first, then by uid. */
+  processSummary(accountId: number, serverId: number, w: SeriesWindow, paging: PagingQuery): Promise<Page<ProcessSummaryRecord>>;
+  /** The minute of the latest process detail of the server at or before `time` (any time when absent). */
+  processDetail(
+    accountId: number,
+    serverId: number,
+    pid: number,
+    createTime: number,
+    time: number | undefined,
+  ): Promise<{ files?: string[]; threads?: Record<string, string>[] } | null>;
+
+  /** Deletes what is older than each step's retention; returns rows removed. */
+  enforceRetention(now: number, keep: RetentionPolicy): Promise<number>;
+}
+
+/** Seconds each resolution is kept; null keeps forever. */
+export interface RetentionPolicy {
+  minute: number | null;
+  hour: number | null;
+  day: number | null;
+  /** How long batch ids are remembered for dedupe. */
+  batchIds: number;
+}

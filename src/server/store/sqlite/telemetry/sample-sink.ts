@@ -1,0 +1,122 @@
+import type { Batch } from '../../../../shared/ingest';
+import type { Db } from '../db';
+import { parseJson } from '../util';
+import { addProcessValues, addServerSample, emptyServerSums, processValues, serverAverages, type ProcessSums, type ServerSums } from './rollup';
+import type { SinkContext } from './sinks';
+import { stmt } from './statements';
+
+/** Rollup steps kept at ingest. */
+export const ROLLUP_STEPS = [3600, 86400] as const;
+
+/** How stale processes.last_seen may get before ingest rewrites it (seconds). */
+const LAST_SEEN_SLACK = 600;
+
+type Known = Map<string, { first: number; last: number }>;
+const knownByDb = new WeakMap<Db, Map<string, Known>>();
+
+/** Processes whose row is known to be written, per server, to skip an upsert per process per minute. */
+function known(db: Db, accountId: number, serverId: number): Known {
+  let all = knownByDb.get(db);
+  if (!all) knownByDb.set(db, (all = new Map()));
+  const key = `${accountId}:${serverId}`;
+  let k = all.get(key);
+  if (!k) {
+    if (all.size > 20_000) all.clear();
+    all.set(key, (k = new Map()));
+  }
+  return k;
+}
+
+/** Forgets the cache of a server whose ingest transaction rolled back. */
+export function forgetKnownProcesses(db: Db, accountId: number, serverId: number): void {
+  knownByDb.get(db)?.delete(`${accountId}:${serverId}`);
+}
+
+/**
+ * Stores the server sample, the process samples and details of the minute, and folds them into the
+ * hour and day rollups. A second batch for a minute already stored leaves samples and rollups as they
+ * are (first write wins), so rollups never count a minute twice.
+ */
+export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContext, batch: Batch): void {
+  const serverJson = JSON.stringify(batch.server);
+  const ins = stmt(db, 'INSERT OR IGNORE INTO tm_server_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, ?)');
+  if (ins.run(a, s, minute, serverJson).changes === 0) return;
+  stmt(
+    db,
+    `INSERT INTO tm_server_latest (account_id, server_id, time, data) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET time = excluded.time, data = excluded.data WHERE excluded.time > tm_server_latest.time`,
+  ).run(a, s, minute, serverJson);
+
+  for (const step of ROLLUP_STEPS) {
+    const t = Math.floor(minute / step) * step;
+    const row = stmt<unknown[], { sums: string }>(
+      db,
+      'SELECT sums FROM tm_server_rollups WHERE account_id = ? AND server_id = ? AND step = ? AND time = ?',
+    ).get(a, s, step, t);
+    const sums = row ? parseJson<ServerSums>(row.sums, emptyServerSums()) : emptyServerSums();
+    addServerSample(sums, batch.server);
+    stmt(db, 'INSERT OR REPLACE INTO tm_server_rollups (account_id, server_id, step, time, sums, data) VALUES (?, ?, ?, ?, ?, ?)').run(
+      a,
+      s,
+      step,
+      t,
+      JSON.stringify(sums),
+      JSON.stringify(serverAverages(sums)),
+    );
+  }
+
+  if (batch.processes.length > 0) storeProcesses(db, a, s, minute, batch);
+  if (batch.process_details.length > 0) {
+    const details: Record<string, { files?: string[]; threads?: unknown[] }> = {};
+    for (const d of batch.process_details) details[`${d.pid}_${d.create_time}`] = { files: d.files, threads: d.threads };
+    stmt(db, 'INSERT OR REPLACE INTO tm_process_details (account_id, server_id, time, data) VALUES (?, ?, ?, ?)').run(
+      a,
+      s,
+      minute,
+      JSON.stringify(details),
+    );
+  }
+}
+
+function storeProcesses(db: Db, a: number, s: number, minute: number, batch: Batch): void {
+  const values: Record<string, (number | null)[]> = {};
+  const cache = known(db, a, s);
+  const upsert = stmt(
+    db,
+    `INSERT INTO tm_processes (account_id, server_id, pid, create_time, name, args, first_seen, last_seen)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET name = excluded.name, args = excluded.args,
+       first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`,
+  );
+  for (const p of batch.processes) {
+    const key = `${p.pid}_${p.create_time}`;
+    values[key] = processValues(p);
+    const k = cache.get(key);
+    if (k && minute >= k.first && minute - k.last < LAST_SEEN_SLACK) continue;
+    upsert.run(a, s, p.pid, p.create_time, p.name, p.args, minute, minute);
+    cache.set(key, { first: Math.min(k?.first ?? minute, minute), last: Math.max(k?.last ?? minute, minute) });
+  }
+  stmt(db, 'INSERT OR REPLACE INTO tm_process_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, ?)').run(
+    a,
+    s,
+    minute,
+    JSON.stringify(values),
+  );
+
+  for (const step of ROLLUP_STEPS) {
+    const t = Math.floor(minute / step) * step;
+    const row = stmt<unknown[], { sums: string }>(
+      db,
+      'SELECT sums FROM tm_process_rollups WHERE account_id = ? AND server_id = ? AND step = ? AND time = ?',
+    ).get(a, s, step, t);
+    const sums = row ? parseJson<Record<string, ProcessSums>>(row.sums, {}) : {};
+    for (const [key, v] of Object.entries(values)) sums[key] = addProcessValues(sums[key], v);
+    stmt(db, 'INSERT OR REPLACE INTO tm_process_rollups (account_id, server_id, step, time, sums) VALUES (?, ?, ?, ?, ?)').run(
+      a,
+      s,
+      step,
+      t,
+      JSON.stringify(sums),
+    );
+  }
+}
