@@ -1,3 +1,43 @@
-// Placeholder: filled in by the resource's implementation.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AlertHistoryRepo {}
+import type { Page, PagingQuery } from '../../../shared/paging';
+
+/** One incident of an alert with its saved message (html, json, text and sms forms). */
+export interface AlertHistoryRecord {
+  id: number;
+  alertId: number;
+  start: number;
+  end: number | null;
+  subject: string;
+  html: string;
+  json: string;
+  text: string;
+  sms: string;
+}
+
+export interface NewAlertHistory {
+  alertId: number;
+  start: number;
+  subject: string;
+  html: string;
+  json: string;
+  text: string;
+  sms: string;
+}
+
+/** Selection by incident start: start (inclusive, optional) to end (inclusive), optional alert ids. */
+export interface AlertHistoryFilter {
+  start?: number;
+  end: number;
+  alertIds?: number[];
+}
+
+export interface AlertHistoryRepo {
+  /** Most recent incident start first (ties: newest id first). */
+  list(accountId: number, filter: AlertHistoryFilter, paging: PagingQuery): Promise<Page<AlertHistoryRecord>>;
+  get(accountId: number, id: number): Promise<AlertHistoryRecord | null>;
+  /** Starts an incident record (end null) and returns its id. */
+  createHistory(accountId: number, h: NewAlertHistory): Promise<number>;
+  /** Sets the end of an incident; false when no such history of the account. */
+  endHistory(accountId: number, id: number, end: number): Promise<boolean>;
+  /** The newest history of the alert whose end is null, if any. */
+  openFor(accountId: number, alertId: number): Promise<AlertHistoryRecord | null>;
+}

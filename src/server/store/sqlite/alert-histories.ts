@@ -1,6 +1,71 @@
-import type { AlertHistoryRepo } from '../repos/alert-histories';
+import type { AlertHistoryRecord, AlertHistoryRepo } from '../repos/alert-histories';
 import type { Db } from './db';
 
-export function sqliteAlertHistories(_db: Db): AlertHistoryRepo {
-  return {};
+interface Row {
+  id: number;
+  alert_id: number;
+  start: number;
+  end: number | null;
+  subject: string;
+  html: string;
+  json: string;
+  text: string;
+  sms: string;
+}
+
+const SELECT = 'SELECT id, alert_id, start, "end", subject, html, json, text, sms FROM alert_histories';
+
+const toRecord = (r: Row): AlertHistoryRecord => ({
+  id: r.id,
+  alertId: r.alert_id,
+  start: r.start,
+  end: r.end,
+  subject: r.subject,
+  html: r.html,
+  json: r.json,
+  text: r.text,
+  sms: r.sms,
+});
+
+export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
+  const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE account_id = ? AND id = ?`);
+
+  return {
+    async list(accountId, filter, paging) {
+      let where = 'account_id = ? AND start <= ?';
+      const args: (number | string)[] = [accountId, filter.end];
+      if (filter.start !== undefined) {
+        where += ' AND start >= ?';
+        args.push(filter.start);
+      }
+      if (filter.alertIds) {
+        where += ' AND alert_id IN (SELECT value FROM json_each(?))';
+        args.push(JSON.stringify(filter.alertIds));
+      }
+      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n;
+      const rows = db
+        .prepare<unknown[], Row>(`${SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?`)
+        .all(...args, paging.limit, paging.page * paging.limit);
+      return { total, items: rows.map(toRecord) };
+    },
+    async get(accountId, id) {
+      const row = byId.get(accountId, id);
+      return row ? toRecord(row) : null;
+    },
+    async createHistory(accountId, h) {
+      const r = db
+        .prepare('INSERT INTO alert_histories (account_id, alert_id, start, subject, html, json, text, sms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(accountId, h.alertId, h.start, h.subject, h.html, h.json, h.text, h.sms);
+      return Number(r.lastInsertRowid);
+    },
+    async endHistory(accountId, id, end) {
+      return db.prepare('UPDATE alert_histories SET "end" = ? WHERE account_id = ? AND id = ?').run(end, accountId, id).changes > 0;
+    },
+    async openFor(accountId, alertId) {
+      const row = db
+        .prepare<[number, number], Row>(`${SELECT} WHERE account_id = ? AND alert_id = ? AND "end" IS NULL ORDER BY start DESC, id DESC LIMIT 1`)
+        .get(accountId, alertId);
+      return row ? toRecord(row) : null;
+    },
+  };
 }

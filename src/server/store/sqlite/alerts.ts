@@ -1,6 +1,159 @@
-import type { AlertRepo } from '../repos/alerts';
+import type { SubscriberInput } from '../../../shared/alert-inputs';
+import type { AlertType } from '../../../shared/alerts';
+import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
+import { alertTargetFacts } from './alert-targets';
 import type { Db } from './db';
+import { parseJson } from './util';
 
-export function sqliteAlerts(_db: Db): AlertRepo {
-  return {};
+interface Row {
+  id: number;
+  account_id: number;
+  name: string;
+  type: string;
+  target_id: string;
+  target: string;
+  trigger_type: string;
+  trigger: string;
+  active: number;
+  direction: string;
+  threshold: number | null;
+  threshold_type: string;
+  band_value: number;
+  window_length: number;
+  window_units: string;
+  interval: number;
+  time_above_threshold: number;
+  num_of_servers: number;
+  part_name: string;
+  ip_details: string;
+  reg_exp: string;
+  users: string;
+  subscribers: string | null;
+  last_triggered: number | null;
+  in_incident: number;
+  created: number;
+}
+
+// Users whose profile was deleted since drop out of the answer, so an alert never names a stranger.
+const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger",
+  a.active, a.direction, a.threshold, a.threshold_type, a.band_value, a.window_length, a.window_units,
+  a.interval, a.time_above_threshold, a.num_of_servers, a.part_name, a.ip_details, a.reg_exp,
+  (SELECT json_group_array(json(j.value)) FROM json_each(a.users) j
+     WHERE EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.account_id AND u.id = json_extract(j.value, '$.id'))) AS users,
+  a.subscribers, a.last_triggered, a.in_incident, a.created
+  FROM alerts a`;
+
+const toRecord = (r: Row): AlertRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  name: r.name,
+  type: r.type as AlertType,
+  target_id: r.target_id,
+  target: r.target,
+  trigger_type: r.trigger_type,
+  trigger: r.trigger,
+  active: r.active === 1,
+  direction: r.direction as AlertRecord['direction'],
+  threshold: r.threshold,
+  threshold_type: r.threshold_type as AlertRecord['threshold_type'],
+  band_value: r.band_value,
+  window_length: r.window_length,
+  window_units: r.window_units as AlertRecord['window_units'],
+  interval: r.interval,
+  time_above_threshold: r.time_above_threshold,
+  num_of_servers: r.num_of_servers,
+  part_name: r.part_name,
+  ip_details: r.ip_details,
+  reg_exp: r.reg_exp,
+  users: parseJson<AlertUserRecord[]>(r.users, []),
+  subscribers: parseJson<SubscriberInput[] | null>(r.subscribers, null),
+  last_triggered: r.last_triggered,
+  in_incident: r.in_incident === 1,
+  created: r.created,
+});
+
+const COLUMNS = [
+  'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
+  'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
+  'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+function toColumn(key: Column, v: AlertValues[keyof AlertValues]): unknown {
+  if (key === 'users') return JSON.stringify(v);
+  if (key === 'subscribers') return v === null ? null : JSON.stringify(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v;
+}
+
+export function sqliteAlerts(db: Db): AlertRepo {
+  const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE a.account_id = ? AND a.id = ?`);
+  const insert = db.prepare(
+    `INSERT INTO alerts (account_id, created, ${COLUMNS.map((c) => `"${c}"`).join(', ')})
+     VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')})`,
+  );
+
+  return {
+    async list(accountId, filter, paging) {
+      let where = 'a.account_id = ?';
+      const args: (number | string)[] = [accountId];
+      if (filter?.type === 'Process') {
+        where += ` AND a.type = 'Process' AND a.target_id LIKE ?`;
+        args.push(`${filter.serverId},${filter.pid},${filter.creationTime},%`);
+      } else if (filter) {
+        where += ' AND a.type = ? AND a.target_id = ?';
+        args.push(filter.type, String(filter.targetId));
+      }
+      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM alerts a WHERE ${where}`).get(...args)!.n;
+      const rows = db
+        .prepare<unknown[], Row>(`${SELECT} WHERE ${where} ORDER BY a.id LIMIT ? OFFSET ?`)
+        .all(...args, paging.limit, paging.page * paging.limit);
+      return { total, items: rows.map(toRecord) };
+    },
+    async get(accountId, id) {
+      const row = byId.get(accountId, id);
+      return row ? toRecord(row) : null;
+    },
+    async create(accountId, values, now) {
+      const id = Number(insert.run(accountId, now, ...COLUMNS.map((c) => toColumn(c, values[c]))).lastInsertRowid);
+      return toRecord(byId.get(accountId, id)!);
+    },
+    async update(accountId, id, patch) {
+      const keys = (Object.keys(patch) as (keyof AlertPatch)[]).filter((k) => patch[k] !== undefined);
+      if (keys.length) {
+        const sets = keys.map((k) => `"${k}" = ?`).join(', ');
+        db.prepare(`UPDATE alerts SET ${sets} WHERE account_id = ? AND id = ?`).run(
+          ...keys.map((k) => toColumn(k, patch[k] as AlertValues[keyof AlertValues])),
+          accountId,
+          id,
+        );
+      }
+      const row = byId.get(accountId, id);
+      return row ? toRecord(row) : null;
+    },
+    async delete(accountId, id) {
+      return db.prepare('DELETE FROM alerts WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    },
+    async setIncident(accountId, alertId, inIncident, lastTriggered) {
+      const r =
+        lastTriggered === undefined
+          ? db.prepare('UPDATE alerts SET in_incident = ? WHERE account_id = ? AND id = ?').run(inIncident ? 1 : 0, accountId, alertId)
+          : db
+              .prepare('UPDATE alerts SET in_incident = ?, last_triggered = ? WHERE account_id = ? AND id = ?')
+              .run(inIncident ? 1 : 0, lastTriggered, accountId, alertId);
+      return r.changes > 0;
+    },
+    async listActive(accountId) {
+      return db.prepare<[number], Row>(`${SELECT} WHERE a.account_id = ? AND a.active = 1 ORDER BY a.id`).all(accountId).map(toRecord);
+    },
+    async listAllActive() {
+      return db.prepare<[], Row>(`${SELECT} WHERE a.active = 1 ORDER BY a.account_id, a.id`).all().map(toRecord);
+    },
+    async targetFacts(accountId, type, targetId) {
+      return alertTargetFacts(db, accountId, type, targetId);
+    },
+    async userProfiles(accountId) {
+      return db.prepare<[number], { id: number; email: string }>('SELECT id, email FROM users WHERE account_id = ? ORDER BY id').all(accountId);
+    },
+  };
 }

@@ -1,0 +1,72 @@
+import { parseProcessTarget, type AlertUserInput } from '../../shared/alert-inputs';
+import { alertRuleIssues, type AlertCreate, type AlertUpdate } from '../../shared/alerts';
+import { badRequest } from '../http/errors';
+import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord } from '../store/repos/alerts';
+import type { Store } from '../store/store';
+import { targetText, triggerText } from './alert-text';
+
+/** Same target, one spelling: "007" -> "7", " 1, 2,3, nginx" -> "1,2,3,nginx". */
+export function canonicalTargetId(type: string, targetId: string): string {
+  if (type !== 'Process') return String(Number(targetId));
+  const p = parseProcessTarget(targetId)!;
+  return `${p.serverId},${p.pid},${p.creationTime},${p.name}`;
+}
+
+/**
+ * Resolves users to the account's profiles: ids must exist, e-mails (deprecated) are looked up.
+ * A user named twice keeps the last entry's flags.
+ */
+export async function resolveUsers(store: Store, accountId: number, users: AlertUserInput[]): Promise<AlertUserRecord[]> {
+  const profiles = await store.alerts.userProfiles(accountId);
+  const byEmail = new Map(profiles.map((p) => [p.email.toLowerCase(), p.id]));
+  const ids = new Set(profiles.map((p) => p.id));
+  const out = new Map<number, AlertUserRecord>();
+  for (const u of users) {
+    const id = typeof u.ref === 'number' ? u.ref : byEmail.get(u.ref);
+    if (id === undefined) throw badRequest(`users: no user profile with e-mail ${u.ref}`, 'users');
+    if (!ids.has(id)) throw badRequest(`users: no user profile with id ${id}`, 'users');
+    out.delete(id);
+    out.set(id, { id, sendemail: u.sendemail, sendsms: u.sendsms, pushnotification: u.pushnotification });
+  }
+  return [...out.values()];
+}
+
+/** Creates an alert after checking its target and users in the account; texts are generated here. */
+export async function createAlert(store: Store, accountId: number, input: AlertCreate, now: number): Promise<AlertRecord> {
+  const targetId = canonicalTargetId(input.type, input.target_id);
+  const facts = await store.alerts.targetFacts(accountId, input.type, targetId);
+  if (!facts) throw badRequest(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
+  const users = await resolveUsers(store, accountId, input.users);
+  const values = { ...input, target_id: targetId, users };
+  return store.alerts.create(accountId, { ...values, target: targetText(facts), trigger: triggerText(values) }, now);
+}
+
+/**
+ * Applies a PUT: given values change, others remain. The merged alert is checked against the same
+ * cross-field rules as a create, and the trigger text (and the target's, while it exists) regenerated.
+ */
+export async function updateAlert(store: Store, accountId: number, alert: AlertRecord, input: AlertUpdate): Promise<AlertRecord> {
+  const { users, ...rest } = input;
+  const patch: AlertPatch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if (users) patch.users = await resolveUsers(store, accountId, users);
+  const merged = { ...alert, ...patch };
+  const issue = alertRuleIssues(merged)[0];
+  if (issue) throw badRequest(issue.message, issue.field);
+  patch.trigger = triggerText(merged);
+  const facts = await store.alerts.targetFacts(accountId, alert.type, alert.target_id);
+  if (facts) patch.target = targetText(facts);
+  return (await store.alerts.update(accountId, alert.id, patch)) ?? alert;
+}
+
+const FILTER_TYPES = { application_id: 'Application', server_id: 'Server', polled_data_id: 'Polled Data', log_id: 'Log' } as const;
+
+/** The list filter of GET /alerts from filter_name and filter_id (already checked by the schema). */
+export function targetFilter(name: string | undefined, id: string | undefined): AlertTargetFilter | undefined {
+  if (!name || !id) return undefined;
+  if (name === 'process_id') {
+    const [serverId, pid, creationTime] = id.split(/[_,]/).map(Number) as [number, number, number];
+    return { type: 'Process', serverId, pid, creationTime };
+  }
+  const type = FILTER_TYPES[name as keyof typeof FILTER_TYPES];
+  return { type, targetId: Number(id) };
+}

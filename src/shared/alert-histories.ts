@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_MAX } from './paging';
+import { epochParam, idListParam, intParam } from './params';
+
+/**
+ * GET /alert_histories/: P plus `end` (default now), `start`, `filter` (JSON list of alert ids),
+ * selecting by incident start. `num` is accepted as an alias of `limit` (the spec's description
+ * mentions it); `limit` wins when both are given.
+ */
+export const alertHistoryListQuery = z
+  .object({
+    num: intParam('num', { min: 1, max: PAGE_LIMIT_MAX }).optional(),
+    limit: intParam('limit', { min: 1, max: PAGE_LIMIT_MAX }).optional(),
+    page: intParam('page', { min: 0 }).default(0),
+    start: epochParam('start').optional(),
+    end: epochParam('end').optional(),
+    filter: idListParam('filter').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.start !== undefined && q.end !== undefined && q.start > q.end) {
+      ctx.addIssue({ code: 'custom', path: ['start'], message: 'start must not be after end' });
+    }
+  })
+  .transform(({ num, limit, ...q }) => ({ ...q, limit: limit ?? num ?? PAGE_LIMIT_MAX }));
+export type AlertHistoryListQuery = z.output<typeof alertHistoryListQuery>;
+
+/** An alert history (one incident) as answered; `message` is the path of its saved message. */
+export const alertHistoryItem = z.object({
+  id: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int().nullable(),
+  alert_id: z.number().int(),
+  subject: z.string(),
+  message: z.string(),
+  url: z.string(),
+});
+export type AlertHistory = z.infer<typeof alertHistoryItem>;
+
+/** The saved message of an incident; `view` is the path of its sandboxed html view. */
+export const alertHistoryMessage = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  html: z.string(),
+  json: z.string(),
+  text: z.string(),
+  sms: z.string(),
+  view: z.string(),
+});
+export type AlertHistoryMessage = z.infer<typeof alertHistoryMessage>;
+
+/** Paths of a history's message and of its html view. */
+export const alertHistoryMessagePath = (id: number) => `/api/v5/alert_histories/${id}/message/`;
+export const alertHistoryViewPath = (id: number) => `/api/v5/alert_histories/${id}/message/view/`;
