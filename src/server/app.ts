@@ -10,6 +10,7 @@ import { ApiError, installErrorHandling } from './http/errors';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { alertRoutes } from './routes/alerts';
 import { logDataRoutes } from './routes/log-data';
+import { bucketRoutes } from './routes/buckets';
 import { logRoutes } from './routes/logs';
 import { polledDataRoutes } from './routes/polled-data';
 import { transactionSettingsRoutes } from './routes/transactions-settings';
@@ -24,7 +25,7 @@ import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes, logDataRoutes, polledDataRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);

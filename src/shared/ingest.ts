@@ -170,12 +170,17 @@ export const polledResult = z.object({
 });
 export type PolledResult = z.infer<typeof polledResult>;
 
-/** One aggregated StatsD flush of a bucket for the minute. */
+/**
+ * One aggregated StatsD flush of a bucket for the minute: counter total (already scaled by sample
+ * rates), gauge last value, time mean of `count` samples (with their min and max), set distinct count.
+ */
 export const statsdFlush = z.object({
   name: z.string().min(1).max(256),
   type: z.enum(['counter', 'gauge', 'time', 'set']),
   value: num,
   count: count.default(1),
+  min: num.optional(),
+  max: num.optional(),
 });
 
 /** An AFURL/AFSQL transaction message: the fields of the spec's message `data` list. */

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { migrate, type SchemaModule } from './migrations';
 import { alertingSchema } from './schema-alerting';
+import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
 import { telemetrySchema } from './schema-telemetry';
@@ -9,7 +10,7 @@ import { usersSchema } from './schema-users';
 export type Db = Database.Database;
 
 /** Every module's schema, applied in this order at open. */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema];
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.
