@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStatsd } from '../store/sqlite/buckets';
+import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
 import { startTestService, type TestService } from '../testing/harness';
 
 // A settable clock: the POST path stamps buckets and minutes with deps.now().
@@ -77,6 +78,17 @@ describe('buckets', () => {
     expect(b).toMatchObject({ type: 'time', create_time: 600, last_updated: 600 });
     const d = (await svc.request('GET', `/api/buckets/${b.id}/data/`)).body.data;
     expect(d).toEqual([{ time: 600, value: 15, min: 2, max: 30, count: 4 }]);
+  });
+
+  it('stores the StatsD flushes of a collector batch, once even when the batch is replayed', async () => {
+    await registerTestServer(svc, 'statsd-host');
+    const minute = Math.floor(clock / 60) * 60 - 60;
+    const b = batchFor('statsd-host', minute, { statsd: [{ name: 'udp.hits', type: 'counter', value: 7, count: 7 }] });
+    expect((await postBatch(svc, b)).status).toBe(201);
+    expect((await postBatch(svc, b)).status).toBe(200);
+    const hits = await byName('udp.hits');
+    expect(hits).toMatchObject({ type: 'counter', create_time: minute });
+    expect((await svc.request('GET', `/api/buckets/${hits.id}/data/`)).body.data).toEqual([{ time: minute, value: 7, count: 7 }]);
   });
 
   it.each([

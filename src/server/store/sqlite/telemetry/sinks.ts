@@ -1,6 +1,7 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { Db } from '../db';
 import { sampleSink } from './sample-sink';
+import { statsdSink } from './statsd-sink';
 
 /** Where a sink writes: the batch's tenant, server and minute, inside the ingest transaction. */
 export interface SinkContext {
@@ -16,4 +17,5 @@ export type BatchSink = (ctx: SinkContext, batch: Batch) => void;
 /** Every sink, in order. Add yours with a one-line edit; use stmt() from ./statements for cached SQL. */
 export const SINKS: BatchSink[] = [
   sampleSink,
+  statsdSink,
 ];
