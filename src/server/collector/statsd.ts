@@ -54,8 +54,11 @@ export class StatsdAggregator {
   private sets = new Map<string, Set<string>>();
   private readonly gauges = new Map<string, number>();
   private touched = new Map<string, number>();
+  /** Metrics received since the start. */
+  received = 0;
 
   add(m: StatsdMetric): void {
+    this.received++;
     if (m.type === 'counter') {
       const c = this.counters.get(m.name) ?? { sum: 0, n: 0 };
       c.sum += m.value / m.rate;
