@@ -6,6 +6,7 @@ import { emitEvent } from '../events';
 import { ApiError, badRequest, conflict, fromZod, notFound } from '../http/errors';
 import { gunzipBody } from '../http/gzip';
 import { parseInput } from '../http/input';
+import { ensureTransactionLogs } from '../services/transactions';
 import { z as zod } from 'zod';
 
 /** Largest decompressed batch accepted, in bytes. */
@@ -34,6 +35,7 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events }: De
     const r = await store.telemetry.register(req.account.id, reg, req.ip, now());
     if (r.kind === 'gone') throw gone();
     if (r.created) emitEvent(events, 'server-registered', { accountId: req.account.id, serverId: r.serverId });
+    await ensureTransactionLogs(store, req.account.id, r.serverId);
     const config = await store.telemetry.collectorConfig(req.account.id, r.serverId);
     return reply.status(r.created ? 201 : 200).send({ server_id: r.serverId, config });
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTransactionLogs } from '../services/transactions';
 import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { registerTestServer } from '../testing/ingest';
 
 let svc: TestService;
 let s1: number;
@@ -86,6 +87,22 @@ describe('transactions setting', () => {
     const servers = (await txLogs()).data.map((l: { server_id: number }) => l.server_id);
     expect(servers.filter((s: number) => s === s4)).toHaveLength(2);
     await put({ transactions_on: false });
+  });
+
+  it('a server registering through the collector API while on gets its logs in its configuration', async () => {
+    await put({ transactions_on: true });
+    const reg = await svc.request('POST', '/api/v5/collector/register', {
+      json: { guid: 'tx-new', hostname: 'tx-new', os: 'Linux' },
+    });
+    expect(reg.status).toBe(201);
+    const types = reg.body.config.logs.map((l: { source_type: string }) => l.source_type).sort();
+    expect(types).toEqual(['AFSQL', 'AFURL']);
+    expect(reg.body.config.transactions).toEqual({ on: true, enabled: true });
+    await put({ transactions_on: false });
+    const again = await registerTestServer(svc, 'tx-new');
+    const cfg = await svc.request('GET', '/api/v5/collector/config?guid=tx-new');
+    expect(again).toBe(reg.body.server_id);
+    expect(cfg.body.logs).toEqual([]);
   });
 
   it('refuses a PUT without either flag', async () => {
