@@ -110,6 +110,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
         await applyConfig(r.config);
         return;
       } catch (err) {
+        if (err instanceof ServiceError && err.status === 410) return gone();
         log(`register failed: ${err instanceof Error ? err.message : String(err)}`);
         await sleep(Math.min(60_000, 1000 * 2 ** attempt));
       }

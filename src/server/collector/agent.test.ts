@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import StatsD from 'hot-shots';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../testing/harness';
+import { startCollector, type RunningCollector } from './agent';
+
+async function until<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('the collector against the real service', () => {
+  let svc: TestService;
+  let stateDir: string;
+  let collector: RunningCollector | null = null;
+  const messages: string[] = [];
+  const start = (account: { email: string; key: string }) =>
+    startCollector({
+      url: svc.baseUrl,
+      email: account.email,
+      key: account.key,
+      stateDir,
+      hostname: 'collector-e2e',
+      statsdPort: 0,
+      listenHost: '127.0.0.1',
+      intervalSeconds: 1,
+      configSeconds: 1,
+      limits: { maxProcesses: 50, maxDetails: 5 },
+      log: (m) => messages.push(m),
+    });
+
+  beforeAll(async () => {
+    svc = await startTestService();
+    stateDir = mkdtempSync(join(tmpdir(), 'collector-state-'));
+  });
+  afterAll(async () => {
+    await collector?.stop();
+    await svc?.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('registers, uploads batches that show the host, its data and processes, and StatsD buckets', async () => {
+    collector = start(svc.account);
+    await collector.ready;
+    const serverId = collector.status().serverId!;
+    expect(serverId).toBeGreaterThan(0);
+    expect(readFileSync(join(stateDir, 'guid'), 'utf8').trim()).toBe(collector.guid);
+
+    const client = new StatsD({ host: '127.0.0.1', port: collector.status().statsdPort!, maxBufferSize: 0 });
+    await new Promise<void>((r, j) => client.increment('e2e.hits', 3, (e) => (e ? j(e) : r())));
+    await until(() => (collector!.status().uploaded >= 2 ? true : undefined));
+    await new Promise<void>((r) => client.close(() => r()));
+
+    const list = await svc.request('GET', '/api/servers/');
+    expect(list.status).toBe(200);
+    const server = list.body.data.find((s: { id: number }) => s.id === serverId);
+    expect(server).toMatchObject({ hostname: 'collector-e2e', os: 'Linux', running: true });
+    expect(Object.keys(server.capacity_disks).length).toBeGreaterThan(0);
+
+    const data = await svc.request('GET', `/api/servers/${serverId}/data/`);
+    expect(data.status).toBe(200);
+    expect(data.body.data[0]).toMatchObject({ cpu: expect.any(Number), memory: expect.any(Number) });
+
+    const procs = await svc.request('GET', `/api/servers/${serverId}/processes/`);
+    expect(procs.status).toBe(200);
+    expect(procs.body.data.length).toBeGreaterThan(0);
+
+    const bucket = await until(async () => {
+      const b = await svc.request('GET', '/api/buckets/');
+      return b.body.data?.find((x: { name: string }) => x.name === 'e2e.hits');
+    });
+    expect(bucket).toBeDefined();
+
+    // The other account sees nothing of it.
+    const theirs = await svc.request('GET', '/api/servers/', { as: svc.other });
+    expect(theirs.body.data.some((s: { hostname: string }) => s.hostname === 'collector-e2e')).toBe(false);
+    expect(messages.filter((m) => /refused/.test(m))).toEqual([]);
+  });
+
+  it('keeps its guid across restarts and stops when the server is deleted (410)', async () => {
+    const guid = collector!.guid;
+    const serverId = collector!.status().serverId;
+    await collector!.stop();
+    expect(await collector!.done).toBe('stopped');
+
+    collector = start(svc.account);
+    await collector.ready;
+    expect(collector.guid).toBe(guid);
+    expect(collector.status().serverId).toBe(serverId);
+
+    const del = await svc.request('DELETE', `/api/servers/${serverId}/`);
+    expect(del.status).toBe(200);
+    expect(await collector.done).toBe('gone');
+    expect(messages.some((m) => /410/.test(m))).toBe(true);
+  });
+
+  it('retries registration with wrong credentials without crashing, and stop() ends it', async () => {
+    const c = start({ email: svc.account.email, key: 'wrong-key' });
+    await until(() => (messages.some((m) => /register failed: HTTP 401/.test(m)) ? true : undefined));
+    await c.stop();
+    await expect(c.ready).rejects.toThrow(/stopped/);
+    expect(await c.done).toBe('stopped');
+  });
+});
