@@ -1,0 +1,70 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Window } from '../lib/time-range';
+import { api, fetchAllPages } from './client';
+import { seriesRecord } from './server-data';
+import { windowParams } from './window-params';
+
+// Local until the telemetry helper's shared process schemas land. Lists send pid and create_time as strings.
+/** A process of a server's process list. */
+export const processItem = z.looseObject({
+  uid: z.string(),
+  name: z.string(),
+  pid: z.coerce.string(),
+  create_time: z.coerce.string(),
+  args: z.string().nullable().optional(),
+  server_id: z.number(),
+});
+export type ProcessItem = z.infer<typeof processItem>;
+
+const thread = z.looseObject({ TID: z.string(), StackSize: z.string(), CreateTime: z.string(), KernelTime: z.string(), UserTime: z.string() });
+/** The detail of a process at a minute; attributes may be absent. */
+export const processDetail = z.object({
+  data: z.looseObject({ files: z.array(z.string()).optional(), threads: z.array(thread).optional() }),
+});
+
+export const processKeys = {
+  all: ['processes'] as const,
+  ofServer: (serverId: number, at: number | null) => [...processKeys.all, 'server', serverId, at] as const,
+  summary: (serverId: number, w: Window) => [...processKeys.all, 'summary', serverId, w.from, w.to, w.step] as const,
+  data: (uid: string, w: Window) => [...processKeys.all, uid, 'data', w.from, w.to, w.step] as const,
+  detail: (uid: string, time: number | null) => [...processKeys.all, uid, 'detail', time] as const,
+};
+
+export const processQueries = {
+  /** Processes running now (at = null) or during the minute `at`. */
+  ofServer: (serverId: number, at: number | null) =>
+    queryOptions({
+      queryKey: processKeys.ofServer(serverId, at),
+      queryFn: ({ signal }) =>
+        fetchAllPages(`/servers/${serverId}/processes/`, processItem, at === null ? {} : { start: at, end: at + 59 }, 8, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** Per-process summary records at the minute `at` (cpu, memory, ... by uid). */
+  summaryAt: (serverId: number, at: number) =>
+    queryOptions({
+      queryKey: processKeys.summary(serverId, { from: at, to: at, step: 'Minute' }),
+      queryFn: ({ signal }) =>
+        fetchAllPages(`/servers/${serverId}/processes/data/`, seriesRecord, { start: at, end: at, time_step: 'Minute' }, 8, signal),
+    }),
+  data: (uid: string, w: Window) =>
+    queryOptions({
+      queryKey: processKeys.data(uid, w),
+      queryFn: ({ signal }) => fetchAllPages(`/processes/${encodeURIComponent(uid)}/data/`, seriesRecord, windowParams(w), 10, signal),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (uid: string, time: number | null) =>
+    queryOptions({
+      queryKey: processKeys.detail(uid, time),
+      queryFn: ({ signal }) =>
+        api('GET', `/processes/${encodeURIComponent(uid)}/detail/`, {
+          params: time === null ? {} : { time },
+          schema: processDetail,
+          signal,
+        }).then((r) => r.data),
+    }),
+};
+
+export const useServerProcesses = (serverId: number, at: number | null) => useQuery(processQueries.ofServer(serverId, at));
+export const useProcessData = (uid: string, w: Window) => useQuery(processQueries.data(uid, w));
+export const useProcessDetail = (uid: string, time: number | null) => useQuery(processQueries.detail(uid, time));

@@ -1,0 +1,107 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '../components/ui/button';
+import { Loading } from '../components/ui/status';
+import type { Preset } from '../lib/time-range';
+import { HelpPanel } from './help-panel';
+import { NAV } from './nav';
+import { paths } from './paths';
+import { clearSession, readSession } from './session';
+import { isTypingTarget, matchShortcut } from './shortcuts';
+import { useTheme } from './theme';
+import { TimeRangePicker } from './time-range-picker';
+import { useTimeView } from './use-time-view';
+
+const GO: Record<string, string> = { 'go:fleet': paths.fleet, 'go:logs': paths.logs, 'go:polled': paths.polledData, 'go:buckets': paths.buckets };
+
+/** The frame of every signed-in page: navigation, the global range, theme, help and shortcuts. */
+export function Layout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const { theme, toggle } = useTheme();
+  const { view, setView } = useTimeView();
+  const [help, setHelp] = useState(false);
+  const pending = useRef<string | null>(null);
+  const session = readSession();
+
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      const m = matchShortcut(e.key, pending.current);
+      pending.current = m.pending;
+      if (!m.action) return;
+      e.preventDefault();
+      const a = m.action;
+      if (a === 'help') setHelp((h) => !h);
+      else if (a === 'close') setHelp(false);
+      else if (a === 'theme') toggle();
+      else if (a === 'pause') setView({ ...view, paused: !view.paused });
+      else if (a === 'focus-filter') document.querySelector<HTMLElement>('[data-filter]')?.focus();
+      else if (a.startsWith('range:')) setView({ ...view, spec: { kind: 'relative', preset: a.slice(6) as Preset } });
+      else if (GO[a]) navigate({ pathname: GO[a], search: keepRange(location.search) });
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, toggle, view, setView, location.search]);
+
+  function signOut() {
+    clearSession();
+    qc.clear();
+    navigate(paths.signIn, { replace: true });
+  }
+
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-2 py-1 text-sm font-medium ${isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`;
+
+  return (
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 px-4 py-2 dark:border-slate-800 dark:bg-slate-900/95">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="font-semibold text-teal-800 dark:text-teal-300">Fleetwatch</span>
+          <nav aria-label="Main" className="flex flex-wrap gap-1">
+            {NAV.map((n) => (
+              <NavLink key={n.to} to={{ pathname: n.to, search: keepRange(location.search) }} end={n.to === '/'} className={link}>
+                {n.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <Button variant="ghost" onClick={toggle} aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'} title="Dark mode (d)">
+              {theme === 'dark' ? '☀' : '☾'}
+            </Button>
+            <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+              ?
+            </Button>
+            <span className="hidden text-xs text-slate-600 md:inline dark:text-slate-400">{session?.email}</span>
+            <Button variant="ghost" onClick={signOut}>
+              Sign out
+            </Button>
+          </div>
+        </div>
+        <div className="mt-1">
+          <TimeRangePicker />
+        </div>
+      </header>
+      <main className="p-4">
+        <Suspense fallback={<Loading what="page" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {help && <HelpPanel onClose={() => setHelp(false)} />}
+    </div>
+  );
+}
+
+/** Only the global range travels between sections; page-specific parameters stay behind. */
+function keepRange(search: string): string {
+  const p = new URLSearchParams(search);
+  const out = new URLSearchParams();
+  for (const k of ['range', 'from', 'to', 'step', 'refresh']) {
+    const v = p.get(k);
+    if (v !== null) out.set(k, v);
+  }
+  const s = out.toString();
+  return s ? `?${s}` : '';
+}

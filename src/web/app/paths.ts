@@ -1,0 +1,21 @@
+/** Route paths and builders of every page; links are built here, never by hand. */
+export const paths = {
+  signIn: '/sign-in',
+  fleet: '/',
+  server: (id: number | string) => `/servers/${id}`,
+  process: (uid: string) => `/processes/${encodeURIComponent(uid)}`,
+  logs: '/logs',
+  log: (id: number | string) => `/logs/${id}`,
+  polledData: '/polled-data',
+  polledItem: (id: number | string) => `/polled-data/${id}`,
+  buckets: '/buckets',
+  bucket: (id: number | string) => `/buckets/${id}`,
+} as const;
+
+/** A path plus query parameters (undefined and empty values left out). */
+export function withQuery(path: string, q: Record<string, string | number | undefined | null>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `${path}?${s}` : path;
+}

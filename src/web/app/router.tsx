@@ -1,0 +1,44 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './layout';
+import { REGISTRY, type RegistryKey } from './registry';
+import { RequireSession } from './require-session';
+
+// Every page is its own chunk: the first page after sign-in loads only what it draws, and the
+// chart code (Recharts) arrives with the pages that chart.
+const SignInPage = lazy(() => import('../pages/sign-in/sign-in-page'));
+const FleetPage = lazy(() => import('../pages/servers/fleet-page'));
+const ServerPage = lazy(() => import('../pages/servers/server-page'));
+const ProcessPage = lazy(() => import('../pages/processes/process-page'));
+const LogPage = lazy(() => import('../pages/logs/log-page'));
+const PolledItemPage = lazy(() => import('../pages/polled-data/polled-item-page'));
+const BucketPage = lazy(() => import('../pages/buckets/bucket-page'));
+const ResourceListPage = lazy(() => import('../pages/resources/resource-list-page'));
+
+const registryRoutes: RouteObject[] = (Object.keys(REGISTRY) as RegistryKey[]).map((key) => ({
+  path: REGISTRY[key].path,
+  element: <ResourceListPage resource={key} />,
+}));
+
+export const routes: RouteObject[] = [
+  { path: '/sign-in', element: <SignInPage /> },
+  {
+    element: (
+      <RequireSession>
+        <Layout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <FleetPage /> },
+      { path: 'servers/:id', element: <ServerPage /> },
+      { path: 'processes/:uid', element: <ProcessPage /> },
+      { path: 'logs/:id', element: <LogPage /> },
+      { path: 'polled-data/:id', element: <PolledItemPage /> },
+      { path: 'buckets/:id', element: <BucketPage /> },
+      ...registryRoutes,
+      { path: '*', element: <p className="p-4">No such page.</p> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

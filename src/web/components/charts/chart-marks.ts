@@ -1,0 +1,38 @@
+/** A shaded span of a chart (a maintenance window). */
+export interface Band {
+  from: number;
+  to: number;
+  label: string;
+}
+/** A point in time marked on a chart (an incident start). */
+export interface Marker {
+  time: number;
+  label: string;
+}
+
+/** Bands that overlap the window, clipped to it; `servers` limits them to windows covering a server. */
+export function bandsIn(
+  windows: readonly { start: number; end: number; reason?: string; servers: number[] }[],
+  w: { from: number; to: number },
+  serverId?: number,
+): Band[] {
+  return windows
+    .filter((m) => m.end >= w.from && m.start <= w.to && (serverId === undefined || m.servers.includes(serverId)))
+    .map((m) => ({ from: Math.max(m.start, w.from), to: Math.min(m.end, w.to), label: m.reason || 'Maintenance' }));
+}
+
+/** Markers at the start of incidents inside the window, for the given alert ids (all when omitted). */
+export function markersIn(
+  histories: readonly { start: number; alert_id: number; subject?: string }[],
+  w: { from: number; to: number },
+  alertIds?: ReadonlySet<number>,
+): Marker[] {
+  return histories
+    .filter((h) => h.start >= w.from && h.start <= w.to + 59 && (!alertIds || alertIds.has(h.alert_id)))
+    .map((h) => ({ time: h.start, label: h.subject || `Alert #${h.alert_id}` }));
+}
+
+/** The y domain of a percentage chart: 0-100, widened only if values exceed it. */
+export function percentDomain(max: number): [number, number] {
+  return [0, Math.max(100, Math.ceil(max))];
+}

@@ -1,0 +1,73 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useProcessData, useProcessDetail } from '../../api/processes';
+import { paths } from '../../app/paths';
+import { useTimeView } from '../../app/use-time-view';
+import { ChartGrid } from '../../components/charts/chart-grid';
+import { PROCESS_CHARTS } from '../../components/charts/record-series';
+import { Button } from '../../components/ui/button';
+import { ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { formatTime } from '../../lib/format';
+
+/** One process (uid <server>_<pid>_<create_time>): its charts and, at a minute, its files and threads. */
+export default function ProcessPage() {
+  const uid = useParams().uid ?? '';
+  const [params, setParams] = useSearchParams();
+  const at = /^\d+$/.test(params.get('at') ?? '') ? Number(params.get('at')) : null;
+  const { window } = useTimeView();
+  const data = useProcessData(uid, window);
+  const detail = useProcessDetail(uid, at);
+  const [serverId, pid] = uid.split('_');
+  const setAt = (t: number | null) => setParams((p) => (t === null ? p.delete('at') : p.set('at', String(t)), p));
+  const search = new URLSearchParams(params);
+  search.delete('at');
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-xl font-semibold">Process {pid}</h1>
+        <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.server(serverId ?? ''), search: search.toString() }}>
+          Server #{serverId}
+        </Link>
+        <code className="text-xs text-slate-600 dark:text-slate-400">{uid}</code>
+      </div>
+      <Panel title="Process data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click a chart to see that minute's details</span>}>
+        {data.isPending && <Loading what="charts" />}
+        {data.error && <ErrorBox error={data.error} />}
+        {data.data && <ChartGrid records={data.data} specs={PROCESS_CHARTS} range={window} onPickMinute={setAt} />}
+      </Panel>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel title={`Files${at !== null ? ` at ${formatTime(at)} UTC` : ' (latest)'}`} actions={at !== null && <Button variant="ghost" onClick={() => setAt(null)}>Latest</Button>}>
+          {detail.isPending && <Loading what="files" />}
+          {detail.error && <ErrorBox error={detail.error} />}
+          {detail.data && (
+            <ul className="max-h-80 overflow-auto font-mono text-xs">
+              {(detail.data.files ?? []).map((f) => <li key={f}>{f}</li>)}
+              {!detail.data.files?.length && <li className="font-sans text-slate-600 dark:text-slate-400">No files recorded.</li>}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Threads">
+          {detail.data && (
+            <div className="max-h-80 overflow-auto">
+              <table className="w-full text-xs">
+                <thead>
+                  <tr className="text-left text-slate-600 dark:text-slate-400">
+                    {['TID', 'Stack size', 'Created', 'Kernel time', 'User time'].map((h) => <th key={h} scope="col">{h}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {(detail.data.threads ?? []).map((t) => (
+                    <tr key={t.TID} className="border-t border-slate-100 dark:border-slate-800">
+                      <td>{t.TID}</td><td>{t.StackSize}</td><td>{t.CreateTime}</td><td>{t.KernelTime}</td><td>{t.UserTime}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {!detail.data.threads?.length && <p className="text-sm text-slate-600 dark:text-slate-400">No threads recorded.</p>}
+            </div>
+          )}
+        </Panel>
+      </div>
+    </div>
+  );
+}

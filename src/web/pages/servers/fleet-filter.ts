@@ -1,0 +1,77 @@
+import type { Server } from '../../../shared/servers';
+
+/** The fleet overview's filters, as kept in the URL. */
+export interface FleetFilter {
+  q: string;
+  os: string;
+  tag: number | null;
+  set: number | null;
+  status: '' | 'running' | 'stopped';
+}
+
+/** Reads the filters from URL parameters `q`, `os`, `tag`, `set`, `status`. */
+export function parseFleetFilter(p: URLSearchParams): FleetFilter {
+  const id = (k: string) => (/^\d+$/.test(p.get(k) ?? '') ? Number(p.get(k)) : null);
+  const status = p.get('status');
+  return { q: p.get('q') ?? '', os: p.get('os') ?? '', tag: id('tag'), set: id('set'), status: status === 'running' || status === 'stopped' ? status : '' };
+}
+
+/** The id at the end of an item path (`/api/v5/server_tags/7/` -> 7), or the number itself. */
+export function idOf(ref: unknown): number | null {
+  if (typeof ref === 'number') return ref;
+  if (typeof ref === 'string') {
+    const m = /(\d+)\/?$/.exec(ref);
+    return m ? Number(m[1]) : null;
+  }
+  return null;
+}
+
+/** The server ids of a set: those it lists, else the union of its tags' servers. */
+export function serversOfSet(set: { servers?: number[]; server_tags?: unknown[] }, tags: readonly { id: number; servers: number[] }[]): Set<number> {
+  if (set.servers?.length) return new Set(set.servers);
+  const tagIds = new Set((set.server_tags ?? []).map(idOf));
+  return new Set(tags.filter((t) => tagIds.has(t.id)).flatMap((t) => t.servers));
+}
+
+/** The servers that pass every filter; name matches hostname or nickname, case-insensitively. */
+export function filterFleet(
+  servers: readonly Server[],
+  f: FleetFilter,
+  tags: readonly { id: number; servers: number[] }[],
+  sets: readonly { id: number; servers?: number[]; server_tags?: unknown[] }[],
+): Server[] {
+  const q = f.q.trim().toLowerCase();
+  const tagged = f.tag === null ? null : new Set(tags.find((t) => t.id === f.tag)?.servers ?? []);
+  const set = f.set === null ? null : sets.find((s) => s.id === f.set);
+  const inSet = f.set === null ? null : set ? serversOfSet(set, tags) : new Set<number>();
+  return servers.filter(
+    (s) =>
+      (!q || s.hostname.toLowerCase().includes(q) || s.nickname.toLowerCase().includes(q)) &&
+      (!f.os || s.os === f.os) &&
+      (!tagged || tagged.has(s.id)) &&
+      (!inSet || inSet.has(s.id)) &&
+      (!f.status || (f.status === 'running') === s.running),
+  );
+}
+
+/**
+ * Servers with an incident under way: Server alerts name the server, Server Tag alerts every server
+ * of the tag, Process alerts a uid that starts with the server id.
+ */
+export function activeIncidents(
+  alerts: readonly { type: string; target_id?: string | number | null; in_incident?: boolean }[],
+  tags: readonly { id: number; servers: number[] }[],
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const bump = (id: number) => out.set(id, (out.get(id) ?? 0) + 1);
+  for (const a of alerts) {
+    if (!a.in_incident || a.target_id === null || a.target_id === undefined) continue;
+    const target = String(a.target_id);
+    if (a.type === 'Server Tag') tags.find((t) => t.id === Number(target))?.servers.forEach(bump);
+    else if (a.type === 'Server' || a.type === 'Process') {
+      const id = Number(target.split('_')[0]);
+      if (Number.isInteger(id)) bump(id);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import type { Server } from '../../../shared/servers';
+import { useServerLatest } from '../../api/server-data';
+import { paths } from '../../app/paths';
+import { formatBytes, formatPercent } from '../../lib/format';
+import { numeric } from '../../components/charts/record-series';
+
+export const FLEET_COLUMNS = 'grid grid-cols-[minmax(10rem,2fr)_6rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem] items-center gap-2 px-3';
+
+/** A gauge of 0-100% with its value as text. */
+function Meter({ value, label }: { value: number | null; label: string }) {
+  const pct = value === null ? 0 : Math.min(100, Math.max(0, value));
+  const color = pct >= 90 ? 'bg-red-600' : pct >= 75 ? 'bg-amber-500' : 'bg-teal-600';
+  return (
+    <div className="flex items-center gap-2" aria-label={`${label} ${value === null ? 'unknown' : formatPercent(value)}`}>
+      <div className="h-1.5 w-12 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden>
+        <div className={`h-full ${color}`} style={{ width: `${pct}%` }} />
+      </div>
+      <span className="text-xs tabular-nums">{formatPercent(value)}</span>
+    </div>
+  );
+}
+
+/** One server of the overview; its latest record is fetched only while the row is rendered (in view). */
+export function FleetRow({ server, incidents, search }: { server: Server; incidents: number; search: string }) {
+  const { data } = useServerLatest(server.id, server.running);
+  const cpu = data ? numeric(data.cpu) : null;
+  const memBytes = data ? numeric(data.memory) : null;
+  const mem = memBytes !== null && server.capacity_mem > 0 ? (memBytes / server.capacity_mem) * 100 : null;
+  const disk = data ? numeric(data.disk_percent) : null;
+  return (
+    <div role="presentation" className={`${FLEET_COLUMNS} h-full border-b border-slate-100 text-sm hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/50`}>
+      <span role="cell" className="truncate">
+        <Link to={{ pathname: paths.server(server.id), search }} className="font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
+          {server.nickname || server.hostname}
+        </Link>
+        {server.nickname && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">{server.hostname}</span>}
+      </span>
+      <span role="cell" className="text-xs">
+        <span className={`mr-1 inline-block h-2 w-2 rounded-full ${server.running ? 'bg-green-600' : 'bg-slate-400'}`} aria-hidden />
+        {server.running ? 'Running' : 'Stopped'}
+      </span>
+      <span role="cell" className="text-xs">{server.os}</span>
+      <span role="cell"><Meter value={cpu} label="CPU" /></span>
+      <span role="cell" title={memBytes !== null ? `${formatBytes(memBytes)} of ${formatBytes(server.capacity_mem)}` : undefined}>
+        <Meter value={mem} label="Memory" />
+      </span>
+      <span role="cell"><Meter value={disk} label="Disk" /></span>
+      <span role="cell" className="text-xs">
+        {incidents > 0 ? <span className="rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-800 dark:bg-red-900 dark:text-red-100">{incidents} active</span> : '–'}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useServerData } from '../../api/server-data';
+import { useServer, useServerTags, useSetServerTags } from '../../api/servers';
+import { useServerTagList } from '../../api/server-tags';
+import { useLogs } from '../../api/logs';
+import { usePolledItems } from '../../api/polled-data';
+import { paths } from '../../app/paths';
+import { useTimeView } from '../../app/use-time-view';
+import { ChartGrid } from '../../components/charts/chart-grid';
+import { SERVER_CHARTS } from '../../components/charts/record-series';
+import { TagPickerForm } from '../../components/forms/tag-picker-form';
+import { ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { ProcessesPanel } from './processes-panel';
+import { ServerInventory } from './server-inventory';
+import { useServerMarks } from './use-server-marks';
+
+/** One server: inventory, every data field charted, processes at a minute, tags, logs and polled data. */
+export default function ServerPage() {
+  const id = Number(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const at = /^\d+$/.test(params.get('at') ?? '') ? Number(params.get('at')) : null;
+  const { window } = useTimeView();
+  const server = useServer(id);
+  const data = useServerData(id, window);
+  const marks = useServerMarks(id, window);
+  const setAt = (t: number | null) => setParams((p) => (t === null ? p.delete('at') : p.set('at', String(t)), p));
+  const rangeSearch = useMemo(() => {
+    const p = new URLSearchParams(params);
+    p.delete('at');
+    return p.toString();
+  }, [params]);
+
+  if (server.isPending) return <Loading what="server" />;
+  if (server.error) return <ErrorBox error={server.error} />;
+  const s = server.data;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-xl font-semibold">{s.nickname || s.hostname}</h1>
+        {s.nickname && <span className="text-sm text-slate-600 dark:text-slate-400">{s.hostname}</span>}
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${s.running ? 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100' : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'}`}>
+          {s.running ? 'Running' : 'Stopped'}
+        </span>
+        {s.description && <p className="w-full text-sm text-slate-700 dark:text-slate-300">{s.description}</p>}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <ServerInventory server={s} />
+        <TagsPanel serverId={id} />
+        <RelatedPanel serverId={id} search={rangeSearch} />
+      </div>
+      <Panel title="Server data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click a chart to see that minute</span>}>
+        {data.isPending && <Loading what="charts" />}
+        {data.error && <ErrorBox error={data.error} />}
+        {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} onPickMinute={setAt} />}
+      </Panel>
+      <ProcessesPanel serverId={id} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} />
+    </div>
+  );
+}
+
+function TagsPanel({ serverId }: { serverId: number }) {
+  const all = useServerTagList();
+  const mine = useServerTags(serverId);
+  const save = useSetServerTags(serverId);
+  return (
+    <Panel title="Tags">
+      {(all.isPending || mine.isPending) && <Loading what="tags" />}
+      {all.data && mine.data && (
+        <TagPickerForm tags={all.data} selected={mine.data.server_tags} pending={save.isPending} error={save.error?.message} onSubmit={(ids) => save.mutate(ids)} />
+      )}
+      {save.isSuccess && <p role="status" className="mt-1 text-xs text-green-700 dark:text-green-400">Tags saved.</p>}
+    </Panel>
+  );
+}
+
+function RelatedPanel({ serverId, search }: { serverId: number; search: string }) {
+  const logs = useLogs();
+  const polled = usePolledItems();
+  const myLogs = (logs.data ?? []).filter((l) => l.server_id === serverId);
+  const myPolled = (polled.data ?? []).filter((p) => p.server_id === serverId);
+  return (
+    <Panel title="Logs and polled data">
+      <ul className="space-y-1 text-sm">
+        {myLogs.map((l) => (
+          <li key={`l${l.id}`}>
+            <Link className="text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.log(l.id), search }}>
+              {l.source_type} {l.source}
+            </Link>
+          </li>
+        ))}
+        {myPolled.map((p) => (
+          <li key={`p${p.id}`}>
+            <Link className="text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.polledItem(p.id), search }}>
+              Check: {p.name}
+            </Link>
+          </li>
+        ))}
+        {myLogs.length + myPolled.length === 0 && <li className="text-slate-600 dark:text-slate-400">None configured.</li>}
+      </ul>
+    </Panel>
+  );
+}
