@@ -1,0 +1,203 @@
+import type { CollectorConfig } from '../../shared/ingest';
+import { DemoClient, HttpError } from './client';
+import { configureAccount, type ConfigStep } from './configure';
+import { buildFleet, registrationOf, type DemoServer, type Fleet } from './fleet';
+import { generateBatch, type ServerEnv } from './generate';
+
+/** Options of startDemoFleet. */
+export interface DemoFleetOptions {
+  /** The service, e.g. http://127.0.0.1:3000 (the /api/v5 paths are added). */
+  baseUrl: string;
+  email: string;
+  key: string;
+  /** Number of servers (default 25: the named roster; more repeat it with suffixes). */
+  servers?: number;
+  /** Days of history to backfill (default 7; fractions allowed). */
+  days?: number;
+  /** Seed of the simulation (default 1): the same seed gives the same fleet and data. */
+  seed?: number;
+  /** Keep streaming each minute after the backfill (default true). */
+  follow?: boolean;
+  /** Batches in flight during the backfill (default 8). */
+  concurrency?: number;
+  /** gzip batch bodies (default false: on loopback compression costs more than it saves). */
+  gzip?: boolean;
+  /** The clock, epoch seconds (default the system clock). */
+  now?: () => number;
+  onProgress?: (p: DemoProgress) => void;
+}
+
+/** Progress of the fleet, reported as it goes. */
+export interface DemoProgress {
+  phase: 'configure' | 'backfill' | 'live' | 'error';
+  /** Batches sent so far in this phase, and the phase's total (backfill). */
+  sent: number;
+  total: number;
+  elapsedMs: number;
+  message?: string;
+  steps?: ConfigStep[];
+}
+
+/** A running demo fleet. */
+export interface DemoFleet {
+  /** Resolves when the history is in (rejects if the fleet could not start, e.g. bad credentials). */
+  backfillDone: Promise<void>;
+  /** Stops streaming and waits for the batches in flight. */
+  stop(): Promise<void>;
+}
+
+interface ServerState {
+  s: DemoServer;
+  id: number;
+  env: ServerEnv;
+  /** The next minute to send. */
+  next: number;
+  gone: boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const envOf = (c: CollectorConfig): ServerEnv => ({ logs: c.logs, transactions: c.transactions.on && c.transactions.enabled });
+
+/**
+ * Starts the demo fleet against a running service: registers the servers, applies the demo
+ * configuration through the REST API, backfills `days` of history (resuming after the latest stored
+ * minute, so a restart only fills the gap), then streams one batch per server each minute.
+ */
+export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
+  const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  const fleet: Fleet = buildFleet(opts.servers ?? 25, opts.seed ?? 1);
+  const concurrency = Math.max(1, opts.concurrency ?? 8);
+  const client = new DemoClient(opts.baseUrl, opts.email, opts.key, { gzip: opts.gzip ?? false, maxSockets: concurrency + 2 });
+  const started = Date.now();
+  const progress = (p: Omit<DemoProgress, 'elapsedMs'>) => opts.onProgress?.({ ...p, elapsedMs: Date.now() - started });
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let live: Promise<void> = Promise.resolve();
+  const states: ServerState[] = [];
+
+  async function register(s: DemoServer): Promise<number> {
+    return (await client.register(registrationOf(s, fleet.seed))).server_id;
+  }
+
+  async function send(st: ServerState, minute: number): Promise<boolean> {
+    const b = generateBatch(fleet, st.s, minute, st.env);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const r = await client.sendBatch(b);
+        if (r.status === 200 || r.status === 201) return true;
+        if (r.status === 410) {
+          st.gone = true;
+          return false;
+        }
+        if (r.status === 409 && attempt === 0) {
+          st.id = await register(st.s);
+          continue;
+        }
+        if (r.status < 500 && r.status !== 429) throw new HttpError(r.status, r.body, `batch ${b.batch_id}`);
+        if (attempt >= 4) throw new HttpError(r.status, r.body, `batch ${b.batch_id}`);
+      } catch (e) {
+        if (e instanceof HttpError || attempt >= 4 || stopped) throw e;
+      }
+      await sleep(200 * 2 ** attempt);
+    }
+  }
+
+  /** Sends minutes up to `last` for every server, `concurrency` lanes, each server's minutes in order. */
+  async function sendUpTo(last: number, phase: DemoProgress['phase']): Promise<number> {
+    const total = states.reduce((n, st) => n + Math.max(0, (last - st.next) / 60 + 1), 0);
+    let sent = 0;
+    let failures = 0;
+    let reported = Date.now();
+    const lanes = Array.from({ length: Math.min(concurrency, states.length) }, (_, k) => states.filter((_, i) => i % concurrency === k));
+    const first = Math.min(...states.map((st) => st.next));
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (let minute = first; minute <= last && !stopped; minute += 60) {
+          for (const st of lane) {
+            if (st.gone || minute < st.next || stopped) continue;
+            try {
+              await send(st, minute);
+            } catch (e) {
+              failures++;
+              if (failures <= 5) progress({ phase, sent, total, message: e instanceof Error ? e.message : String(e) });
+            }
+            st.next = minute + 60;
+            sent++;
+            if (Date.now() - reported > 1000) {
+              reported = Date.now();
+              progress({ phase, sent, total });
+            }
+          }
+        }
+      }),
+    );
+    progress({ phase, sent, total, ...(failures ? { message: `${failures} batches failed` } : {}) });
+    return sent;
+  }
+
+  async function latestMinute(id: number): Promise<number | null> {
+    const r = await client.request('GET', `/api/v5/servers/${id}/data/`);
+    const point = r.status === 200 ? (r.body as { data?: { time?: number }[] }).data?.[0] : undefined;
+    return typeof point?.time === 'number' ? point.time : null;
+  }
+
+  async function refreshConfigs(): Promise<void> {
+    await Promise.all(
+      states.map(async (st) => {
+        if (st.gone) return;
+        try {
+          st.env = envOf(await client.config(st.s.guid));
+        } catch (e) {
+          if (e instanceof HttpError && e.status === 410) st.gone = true;
+        }
+      }),
+    );
+  }
+
+  function scheduleTick(): void {
+    if (stopped) return;
+    const ms = (60 - (now() % 60) + 3) * 1000;
+    timer = setTimeout(() => {
+      live = (async () => {
+        await refreshConfigs();
+        await sendUpTo(Math.floor(now() / 60) * 60 - 60, 'live');
+      })()
+        .catch((e) => progress({ phase: 'error', sent: 0, total: 0, message: String(e) }))
+        .finally(scheduleTick);
+    }, ms);
+  }
+
+  async function run(): Promise<void> {
+    const from = Math.floor(now() / 60) * 60 - Math.round((opts.days ?? 7) * 1440) * 60;
+    for (const s of fleet.servers) {
+      const id = await register(s);
+      states.push({ s, id, env: {}, next: from, gone: false });
+    }
+    const steps = await configureAccount(client, fleet, new Map(states.map((st) => [st.s.index, st.id])));
+    await refreshConfigs();
+    for (const st of states) {
+      const latest = await latestMinute(st.id);
+      if (latest !== null) st.next = Math.max(from, latest + 60);
+    }
+    progress({ phase: 'configure', sent: 0, total: 0, steps, message: steps.filter((x) => !x.ok).map((x) => x.detail).join('; ') || undefined });
+    await sendUpTo(Math.floor(now() / 60) * 60 - 60, 'backfill');
+  }
+
+  const backfillDone = run();
+  backfillDone.then(
+    () => {
+      if (opts.follow !== false) scheduleTick();
+    },
+    (e) => progress({ phase: 'error', sent: 0, total: 0, message: e instanceof Error ? e.message : String(e) }),
+  );
+  return {
+    backfillDone,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await backfillDone.catch(() => undefined);
+      await live;
+      client.close();
+    },
+  };
+}
