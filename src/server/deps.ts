@@ -11,6 +11,8 @@ export interface Config {
   authMaxFailures?: number;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */
+  retention?: Partial<import('./store/repos/telemetry').RetentionPolicy>;
 }
 
 /** What every route and service is built from; tests build it over a temporary SQLite file. */

@@ -1,5 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { Batch, Registration } from '../../shared/ingest';
+import type { z } from 'zod';
+import type { batch, Registration } from '../../shared/ingest';
+
+/** A batch as a collector may send it (defaults not yet applied). */
+export type BatchInput = z.input<typeof batch>;
 import { basicHeader, type TestAccount, type TestService } from './harness';
 
 /** A registration with sensible defaults, for tests that need a server fed through the collector API. */
@@ -28,7 +32,7 @@ export async function registerTestServer(svc: TestService, guid: string, as?: Te
 }
 
 /** A batch for the minute with a server sample and the given processes (defaults fill the rest). */
-export function batchFor(guid: string, minute: number, over: Partial<Batch> = {}): Batch {
+export function batchFor(guid: string, minute: number, over: Partial<BatchInput> = {}): BatchInput {
   return {
     batch_id: `${guid}-${minute}`,
     guid,
@@ -46,12 +50,12 @@ export function batchFor(guid: string, minute: number, over: Partial<Batch> = {}
 }
 
 /** Posts a batch (optionally gzip-encoded) and returns the raw response. */
-export async function postBatch(svc: TestService, batch: unknown, opts: { as?: TestAccount; gzip?: boolean } = {}) {
+export async function postBatch(svc: TestService, batch: unknown, opts: { as?: TestAccount | null; gzip?: boolean } = {}) {
   if (!opts.gzip) return svc.request('POST', '/api/v5/collector/batches', { json: batch, as: opts.as });
   const res = await fetch(`${svc.baseUrl}/api/v5/collector/batches`, {
     method: 'POST',
     headers: {
-      authorization: basicHeader(opts.as ?? svc.account),
+      ...(opts.as === null ? {} : { authorization: basicHeader(opts.as ?? svc.account) }),
       'content-type': 'application/json',
       'content-encoding': 'gzip',
     },
