@@ -53,7 +53,7 @@ describe('alerts: create and read', () => {
   it.each([
     ['Server', () => t.server, 'Server Down', {}, 'web-1 (Linux)', 'Server Down'],
     ['Server', () => t.server, 'Disk', { threshold: '90.5', part_name: 'C:' }, 'web-1 (Linux)', 'Disk C: above 90.5%'],
-    ['Server Tag', () => t.tag, 'Memory', { threshold: 512, num_of_servers: 2 }, 'tag web-1-tag (1 server)', 'Memory above 512 MB on 2 servers'],
+    ['Server Tag', () => t.tag, 'Memory', { threshold: 85, num_of_servers: 2 }, 'tag web-1-tag (1 server)', 'Memory above 85% on 2 servers'],
     ['Log', () => t.log, 'Log Content', { reg_exp: 'panic|oops' }, 'FILE log /var/log/syslog on web-1', 'Log Content matches /panic|oops/'],
     ['Polled Data', () => t.polled, 'Nagios', { threshold: 2 }, 'check_load on web-1', 'Nagios status above CRITICAL'],
     ['Application', () => t.app, 'Processes', { threshold: 3, direction: 'Below' }, 'application shop', 'Processes below 3'],

@@ -34,19 +34,20 @@ export interface TriggerFields {
   num_of_servers: number;
 }
 
-// Units of the threshold per trigger, as the collector reports the values.
+// Units of the threshold per trigger, matching the values the alert engine compares (per-minute
+// collector figures; server Memory is a percentage of capacity, process Memory is bytes).
 const UNITS: Record<string, string> = {
   CPU: '%',
-  Memory: ' MB',
-  'Average Response Time': ' ms',
+  'Average Response Time': ' µs',
   Disk: '%',
   'Disk Busy': '%',
-  'File Read': ' KB/s',
-  'File Write': ' KB/s',
-  'Inbound Network Traffic': ' KB/s',
-  'Outbound Network Traffic': ' KB/s',
-  'Page Faults': '/s',
+  'File Read': ' bytes',
+  'File Write': ' bytes',
+  'Inbound Network Traffic': ' bytes',
+  'Outbound Network Traffic': ' bytes',
 };
+const unit = (type: string, trigger: string) =>
+  trigger === 'Memory' ? (type === 'Server' || type === 'Server Tag' ? '%' : ' bytes') : (UNITS[trigger] ?? '');
 
 /** Triggers that fire on an event rather than on a threshold. */
 const EVENT_TRIGGERS = new Set(['Server Down', 'Process Termination']);
@@ -75,5 +76,5 @@ export function triggerText(a: TriggerFields): string {
     return `${subject} ${where} ${band}${spread}`;
   }
   if (a.threshold === null) return `${subject} ${a.direction} (no threshold set)${spread}`;
-  return `${subject} ${a.direction} ${a.threshold}${UNITS[t] ?? ''}${spread}`;
+  return `${subject} ${a.direction} ${a.threshold}${unit(a.type, t)}${spread}`;
 }
