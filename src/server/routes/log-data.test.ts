@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventBatch, eventServer, seedLog, storeEvents } from '../testing/event-batches';
+import { eventServer, seedLog, sendEvents } from '../testing/event-batches';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -10,11 +10,11 @@ const msg = (time: number, severity: 'info' | 'warning' | 'critical', data: stri
 
 beforeAll(async () => {
   svc = await startTestService();
-  const srv = eventServer(svc, svc.account, 'web-1');
-  logId = seedLog(svc, svc.account, srv.id, 'FILE', '/var/log/app.log', 3);
+  const srv = await eventServer(svc, svc.account, 'web-1');
+  logId = seedLog(svc, srv, 'FILE', '/var/log/app.log', 3);
   // E-60 is missing on purpose.
-  storeEvents(svc, svc.account, srv.id, eventBatch(E - 120, { logs: [{ log_id: logId, messages: [msg(E - 119, 'info', 'boot ok')] }] }));
-  storeEvents(svc, svc.account, srv.id, eventBatch(E, {
+  await sendEvents(svc, srv, E - 120, { logs: [{ log_id: logId, messages: [msg(E - 119, 'info', 'boot ok')] }] });
+  await sendEvents(svc, srv, E, {
     logs: [{
       log_id: logId,
       messages: [
@@ -24,12 +24,12 @@ beforeAll(async () => {
         msg(E + 4, 'critical', 'over the limit of 3, dropped'),
       ],
     }],
-  }));
-  const otherSrv = eventServer(svc, svc.other, 'theirs');
-  otherLogId = seedLog(svc, svc.other, otherSrv.id, 'FILE', '/var/log/x.log');
-  storeEvents(svc, svc.other, otherSrv.id, eventBatch(E, { logs: [{ log_id: otherLogId, messages: [msg(E, 'info', 'secret')] }] }));
+  });
+  const otherSrv = await eventServer(svc, svc.other, 'theirs');
+  otherLogId = seedLog(svc, otherSrv, 'FILE', '/var/log/x.log');
+  await sendEvents(svc, otherSrv, E, { logs: [{ log_id: otherLogId, messages: [msg(E, 'info', 'secret')] }] });
   // A batch naming another server's log stores nothing.
-  storeEvents(svc, svc.account, srv.id, eventBatch(E, { logs: [{ log_id: otherLogId, messages: [msg(E, 'info', 'intruder')] }] }));
+  await sendEvents(svc, srv, E, { logs: [{ log_id: otherLogId, messages: [msg(E, 'info', 'intruder')] }] });
 });
 afterAll(() => svc.close());
 
@@ -122,9 +122,9 @@ describe('GET /logs/{id}/detail/', () => {
   });
 
   it('bounds a catastrophic filter with 400 "filter took too long"', async () => {
-    const srv = eventServer(svc, svc.account, 'slow');
-    const slowLog = seedLog(svc, svc.account, srv.id, 'FILE', '/var/log/slow.log');
-    storeEvents(svc, svc.account, srv.id, eventBatch(E, { logs: [{ log_id: slowLog, messages: [msg(E, 'info', `${'a'.repeat(3000)}!`)] }] }));
+    const srv = await eventServer(svc, svc.account, 'slow');
+    const slowLog = seedLog(svc, srv, 'FILE', '/var/log/slow.log');
+    await sendEvents(svc, srv, E, { logs: [{ log_id: slowLog, messages: [msg(E, 'info', `${'a'.repeat(3000)}!`)] }] });
     const r = await svc.request('GET', `/api/logs/${slowLog}/detail/?filter=${encodeURIComponent('\\(a*\\)*b')}`);
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe('filter took too long');
@@ -139,9 +139,9 @@ describe('GET /logs/{id}/detail/', () => {
   });
 
   it('deletes a log\'s messages and counts with the log', async () => {
-    const srv = eventServer(svc, svc.account, 'gone');
-    const id = seedLog(svc, svc.account, srv.id, 'FILE', '/var/log/gone.log');
-    storeEvents(svc, svc.account, srv.id, eventBatch(E, { logs: [{ log_id: id, messages: [msg(E, 'info', 'bye')] }] }));
+    const srv = await eventServer(svc, svc.account, 'gone');
+    const id = seedLog(svc, srv, 'FILE', '/var/log/gone.log');
+    await sendEvents(svc, srv, E, { logs: [{ log_id: id, messages: [msg(E, 'info', 'bye')] }] });
     svc.db.prepare('DELETE FROM logs WHERE id = ?').run(id);
     const left = svc.db.prepare('SELECT (SELECT COUNT(*) FROM log_messages WHERE log_id = ?) + (SELECT COUNT(*) FROM log_counts WHERE log_id = ?) AS n').get(id, id) as { n: number };
     expect(left.n).toBe(0);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregatePolled } from '../services/polled-values';
-import { eventBatch, eventServer, storeEvents } from '../testing/event-batches';
+import { eventServer, sendEvents, type EventServer } from '../testing/event-batches';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
-let serverId: number;
+let server: EventServer;
 const E = 1_700_000_040;
 const check = (time: number, status: 'OK' | 'WARNING' | 'CRITICAL', load: number) => ({
   name: 'load',
@@ -19,12 +19,12 @@ const itemId = () => (svc.db.prepare('SELECT id FROM polled_data WHERE account_i
 
 beforeAll(async () => {
   svc = await startTestService();
-  serverId = eventServer(svc, svc.account, 'db-1').id;
-  storeEvents(svc, svc.account, serverId, eventBatch(E - 600, { polled: [check(E - 590, 'OK', 1.5)] }));
-  storeEvents(svc, svc.account, serverId, eventBatch(E - 300, { polled: [check(E - 290, 'WARNING', 6)] }));
-  storeEvents(svc, svc.account, serverId, eventBatch(E, { polled: [{ ...check(E + 5, 'CRITICAL', 12), command_line: 'check_load -w 5 -c 10' }] }));
-  const theirs = eventServer(svc, svc.other, 'their-db').id;
-  storeEvents(svc, svc.other, theirs, eventBatch(E, { polled: [{ ...check(E, 'OK', 1), name: 'theirs' }] }));
+  server = await eventServer(svc, svc.account, 'db-1');
+  await sendEvents(svc, server, E - 600, { polled: [check(E - 590, 'OK', 1.5)] });
+  await sendEvents(svc, server, E - 300, { polled: [check(E - 290, 'WARNING', 6)] });
+  await sendEvents(svc, server, E, { polled: [{ ...check(E + 5, 'CRITICAL', 12), command_line: 'check_load -w 5 -c 10' }] });
+  const theirs = await eventServer(svc, svc.other, 'their-db');
+  await sendEvents(svc, theirs, E, { polled: [{ ...check(E, 'OK', 1), name: 'theirs' }] });
   svc.db
     .prepare(`INSERT INTO alerts (account_id, name, type, target_id, target, trigger_type, trigger, created) VALUES (?, 'a', 'Polled Data', ?, 't', 'Status', 'x', 0)`)
     .run(svc.account.id, String(itemId()));
@@ -39,7 +39,7 @@ describe('polled data items', () => {
     const id = itemId();
     const alertId = (svc.db.prepare('SELECT id FROM alerts').get() as { id: number }).id;
     expect(r.body.data[0]).toEqual({
-      id, name: 'load', server_id: serverId, server_hostname: 'db-1', command_name: 'check_load',
+      id, name: 'load', server_id: server.id, server_hostname: 'db-1', command_name: 'check_load',
       command_line: 'check_load -w 5 -c 10', alert_id: [alertId], url: `/api/v5/polled_data/${id}/`,
     });
     const one = await svc.request('GET', `/api/v5/polled_data/${id}/`);

@@ -7,6 +7,7 @@ import type { LogRepo } from './repos/logs';
 import type { OutboxRepo } from './repos/outbox';
 import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
 import type { LogDataRepo } from './repos/log-data';
+import type { TraceRepo } from './repos/traces';
 import type { PolledDataRepo } from './repos/polled-data';
 import type { PolledDataConfigRepo } from './repos/polled-data-config';
 import type { ServerSetRepo } from './repos/server-sets';
@@ -35,6 +36,7 @@ export interface Store {
   alertHistories: AlertHistoryRepo;
   polledData: PolledDataRepo;
   logData: LogDataRepo;
+  traces: TraceRepo;
   polledDataConfig: PolledDataConfigRepo;
   applications: ApplicationRepo;
   outbox: OutboxRepo;

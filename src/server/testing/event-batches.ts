@@ -1,38 +1,36 @@
-import { batch as batchSchema, type Batch } from '../../shared/ingest';
-import { connectionSink } from '../store/sqlite/telemetry/connection-sink';
-import { logSink } from '../store/sqlite/telemetry/log-sink';
-import { polledSink } from '../store/sqlite/telemetry/polled-sink';
-import { transactionSink } from '../store/sqlite/telemetry/transaction-sink';
-import { seedServer, type TestAccount, type TestService } from './harness';
+import { postBatch, registerTestServer, type BatchInput } from './ingest';
+import type { TestAccount, TestService } from './harness';
 
 let seq = 0;
 
-/** A minimal valid batch for `minute`, with the given parts. */
-export function eventBatch(minute: number, parts: Partial<Omit<Batch, 'batch_id' | 'guid' | 'minute'>> & { guid?: string }): Batch {
-  return batchSchema.parse({ batch_id: `b-${Date.now()}-${seq++}`, guid: parts.guid ?? 'g', minute, server: { cpu: 1, memory: 1 }, ...parts });
+/** Batch parts as a collector sends them (defaults may be left out). */
+type Parts = Partial<Omit<BatchInput, 'batch_id' | 'guid' | 'minute' | 'server'>>;
+
+/** A registered server of `account`, fed through the collector API. */
+export interface EventServer {
+  id: number;
+  guid: string;
+  account: TestAccount;
 }
 
-/** A server of `account` with its guid, to address batches to. */
-export function eventServer(svc: TestService, account: TestAccount, hostname: string): { id: number; guid: string } {
+/** Registers a server through POST /collector/register (with the given interface ip). */
+export async function eventServer(svc: TestService, account: TestAccount, hostname: string, ip = '10.0.0.1'): Promise<EventServer> {
   const guid = `guid-${hostname}-${seq++}`;
-  return { id: seedServer(svc.db, account.id, { hostname, guid }), guid };
+  const id = await registerTestServer(svc, guid, account, { hostname, network_interfaces: [{ ip: [ip], friendly_name: 'eth0', name: 'eth0' }] });
+  return { id, guid, account };
 }
 
-/**
- * Stores a batch's events for a server, in one transaction, exactly as the ingest path's sinks do.
- * (Runs the sinks directly: the batch endpoint's own tests cover HTTP, gzip and replay.)
- */
-export function storeEvents(svc: TestService, account: TestAccount, serverId: number, b: Batch): void {
-  const ctx = { db: svc.db, accountId: account.id, serverId, minute: b.minute };
-  svc.db.transaction(() => {
-    for (const sink of [logSink, polledSink, connectionSink, transactionSink]) sink(ctx, b);
-  })();
+/** Sends one batch for the server's minute through POST /collector/batches; fails the test unless stored. */
+export async function sendEvents(svc: TestService, server: EventServer, minute: number, parts: Parts): Promise<void> {
+  const body = { batch_id: `events-${seq++}`, guid: server.guid, minute, server: { cpu: 1, memory: 1 }, ...parts };
+  const r = await postBatch(svc, body, { as: server.account });
+  if (r.status >= 300 || r.body.stored !== true) throw new Error(`batch not stored: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
-/** Inserts a log row directly (the logs CRUD is tested elsewhere). */
-export function seedLog(svc: TestService, account: TestAccount, serverId: number, sourceType: string, source: string, limit = 2000): number {
+/** Inserts a log row directly (the logs CRUD has its own tests; transaction logs come from the setting). */
+export function seedLog(svc: TestService, server: EventServer, sourceType: string, source: string, limit = 2000): number {
   const r = svc.db
     .prepare('INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, ?, ?, ?, 0)')
-    .run(account.id, serverId, sourceType, source, limit);
+    .run(server.account.id, server.id, sourceType, source, limit);
   return Number(r.lastInsertRowid);
 }

@@ -9,6 +9,7 @@ import { sqliteLogs } from './logs';
 import { sqliteMaintenanceWindows } from './maintenance-windows';
 import { sqliteOutbox } from './outbox';
 import { sqliteLogData } from './log-data';
+import { sqliteTraces } from './traces';
 import { sqlitePolledData } from './polled-data';
 import { sqlitePolledDataConfig } from './polled-data-config';
 import { sqliteServerSets } from './server-sets';
@@ -36,6 +37,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     alertHistories: sqliteAlertHistories(db),
     polledData: sqlitePolledData(db),
     logData: sqliteLogData(db),
+    traces: sqliteTraces(db),
     polledDataConfig: sqlitePolledDataConfig(db),
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),

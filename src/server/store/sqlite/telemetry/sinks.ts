@@ -2,6 +2,10 @@ import type { Batch } from '../../../../shared/ingest';
 import type { Db } from '../db';
 import { sampleSink } from './sample-sink';
 import { statsdSink } from './statsd-sink';
+import { connectionSink } from './connection-sink';
+import { logSink } from './log-sink';
+import { polledSink } from './polled-sink';
+import { transactionSink } from './transaction-sink';
 
 /** Where a sink writes: the batch's tenant, server and minute, inside the ingest transaction. */
 export interface SinkContext {
@@ -18,4 +22,8 @@ export type BatchSink = (ctx: SinkContext, batch: Batch) => void;
 export const SINKS: BatchSink[] = [
   sampleSink,
   statsdSink,
+  logSink,
+  polledSink,
+  connectionSink,
+  transactionSink,
 ];

@@ -1,0 +1,161 @@
+import { EXTERNAL_UID, type TraceQuery, type TraceResponse, type TraceTransaction } from '../../shared/transaction-data';
+import { badRequest, notFound } from '../http/errors';
+import type { Hop } from '../store/repos/traces';
+import type { Store } from '../store/store';
+import { toTraceProcesses, type TraceNode } from './trace-processes';
+import { bestCounterpart, enclosingRequest, minuteOf, nearestMessage, outgoing, span } from './trace-hops';
+
+/** Bounds of one trace, so a chatty fleet cannot make a request unbounded. */
+export const TRACE_MAX_PROCESSES = 200;
+export const TRACE_MAX_TRANSACTIONS = 1000;
+
+interface Start {
+  serverId: number;
+  pid: number;
+  createTime: number | null;
+  time: number;
+  hop: Hop | null;
+}
+
+/** Picks the start mode from the parameters present (uid, then sid+pid, then ip+port). */
+async function resolveStart(store: Store, accountId: number, q: TraceQuery): Promise<Start> {
+  const m = minuteOf(q.time);
+  const serverOr404 = async (id: number) => {
+    if ((await store.traces.servers(accountId, [id])).length === 0) throw notFound('server');
+  };
+  if (q.uid !== undefined) {
+    const [serverId, pid, createTime] = q.uid.split('_').map(Number) as [number, number, number];
+    await serverOr404(serverId);
+    return { serverId, pid, createTime, time: q.time, hop: null };
+  }
+  if (q.sid !== undefined || q.pid !== undefined) {
+    if (q.sid === undefined) throw badRequest('sid is required with pid (URL start)', 'sid');
+    if (q.pid === undefined) throw badRequest('pid is required with sid (URL start)', 'pid');
+    await serverOr404(q.sid);
+    const hop = nearestMessage(await store.traces.processHops(accountId, q.sid, q.pid, m - 60, m + 60), q.time, 'url');
+    if (!hop) throw notFound('URL transaction of that process at that time');
+    return { serverId: q.sid, pid: q.pid, createTime: null, time: hop.start, hop };
+  }
+  if (q.ip !== undefined || q.port !== undefined) {
+    if (q.ip === undefined) throw badRequest('ip is required with port (SQL start)', 'ip');
+    if (q.port === undefined) throw badRequest('port is required with ip (SQL start)', 'port');
+    const hop = nearestMessage(await store.traces.peerHops(accountId, q.ip, q.port, m - 60, m + 60), q.time, 'sql');
+    if (!hop) throw notFound('SQL transaction to that address at that time');
+    return { serverId: hop.serverId, pid: hop.pid, createTime: null, time: hop.start, hop };
+  }
+  throw badRequest('give sid and pid (URL start), ip and port (SQL start) or uid (Process start)', 'uid');
+}
+
+/**
+ * Assembles a trace: from the start process, its incoming request (paired with the client process
+ * that sent it, or the outside world), then recursively every call it made within that request's
+ * span, each paired with the server process whose socket is the call's peer, on any of the account's
+ * servers. Pairing is by socket (client ip:port = server's peer, and back) and time.
+ */
+export async function assembleTrace(store: Store, accountId: number, q: TraceQuery): Promise<TraceResponse> {
+  const start = await resolveStart(store, accountId, q);
+  const nodes = new Map<string, TraceNode>();
+  const links: { client: TraceNode | null; clientHop: Hop | null; server: TraceNode | null; serverHop: Hop | null }[] = [];
+  const hopsMemo = new Map<string, Promise<Hop[]>>();
+
+  const hopsOf = (serverId: number, pid: number, from: number, to: number) => {
+    const key = `${serverId}_${pid}_${from}_${to}`;
+    let p = hopsMemo.get(key);
+    if (!p) hopsMemo.set(key, (p = store.traces.processHops(accountId, serverId, pid, from, to)));
+    return p;
+  };
+  const counterpart = async (h: Hop) => {
+    const m = h.minute;
+    return bestCounterpart(h, await store.traces.localHops(accountId, h.peerIp, h.peerPort, m - 60, m + 60));
+  };
+  const nodeOf = (h: { serverId: number; pid: number; createTime: number | null }, minute: number): TraceNode => {
+    const key = `${h.serverId}_${h.pid}`;
+    let n = nodes.get(key);
+    if (!n) {
+      n = { serverId: h.serverId, pid: h.pid, createTime: h.createTime, minute, logId: null, logType: null };
+      nodes.set(key, n);
+    }
+    return n;
+  };
+  const noteHop = (n: TraceNode, h: Hop) => {
+    if (n.createTime === null && h.createTime !== null) n.createTime = h.createTime;
+    if (n.logId === null && h.logId !== null) Object.assign(n, { logId: h.logId, logType: h.logType });
+  };
+
+  const origin = nodeOf(start, minuteOf(start.time));
+  const m = minuteOf(start.time);
+  const startHops = await hopsOf(start.serverId, start.pid, m - 60, m + 60);
+  const request = start.hop?.role === 'server' ? start.hop : enclosingRequest(startHops, start.time);
+  let window: [number, number] = request ? span(request) : [m, m + 59.999];
+  const incoming = request ? [request] : startHops.filter((h) => h.kind === 'connection' && h.role === 'server' && h.minute === m);
+  if (!request && start.hop) window = [Math.min(m, start.hop.start), Math.max(m + 59.999, span(start.hop)[1])];
+
+  for (const h of incoming) {
+    noteHop(origin, h);
+    const c = await counterpart(h);
+    const client = c ? nodeOf(c, c.minute) : null;
+    if (client && c) noteHop(client, c);
+    links.push({ client, clientHop: c, server: origin, serverHop: h });
+  }
+
+  const queue: { node: TraceNode; window: [number, number] }[] = [{ node: origin, window }];
+  const expanded = new Set<string>();
+  while (queue.length && links.length < TRACE_MAX_TRANSACTIONS) {
+    const { node, window: w } = queue.shift()!;
+    const visitKey = `${node.serverId}_${node.pid}@${w[0]}`;
+    if (expanded.has(visitKey)) continue;
+    expanded.add(visitKey);
+    const hops = await hopsOf(node.serverId, node.pid, minuteOf(w[0]), minuteOf(w[1]));
+    for (const h of outgoing(hops, w)) {
+      if (links.length >= TRACE_MAX_TRANSACTIONS) break;
+      noteHop(node, h);
+      const s = await counterpart(h);
+      let server: TraceNode | null = null;
+      if (s && (nodes.size < TRACE_MAX_PROCESSES || nodes.has(`${s.serverId}_${s.pid}`))) {
+        server = nodeOf(s, s.minute);
+        noteHop(server, s);
+        queue.push({ node: server, window: span(s) });
+      }
+      links.push({ client: node, clientHop: h, server, serverHop: server ? s : null });
+    }
+  }
+
+  const ordered = [...nodes.values()];
+  const ids = new Map(ordered.map((n, i) => [n, i + 1]));
+  const processes = await toTraceProcesses(store, accountId, ordered, links);
+  const uidOf = (n: TraceNode | null) => (n ? processes[ids.get(n)!]!.uid : EXTERNAL_UID);
+  const transactions: TraceTransaction[] = links.map((l, i) => {
+    // The outside world has no hop of its own: it mirrors the other side's socket and times.
+    const known = (l.clientHop ?? l.serverHop)!;
+    const ch = l.clientHop;
+    const sh = l.serverHop;
+    const t: TraceTransaction = {
+      id: i + 1,
+      clientProcessId: l.client ? ids.get(l.client)! : 0,
+      clientUid: uidOf(l.client),
+      clientServerId: l.client?.serverId ?? 0,
+      clientPid: l.client?.pid ?? 0,
+      clientIp: ch ? ch.localIp : known.peerIp,
+      clientPort: ch ? ch.localPort : known.peerPort,
+      clientStartTime: (ch ?? known).start,
+      clientDuration: ch ? ch.duration : 0,
+      clientStatus: ch?.open ? 'Open' : 'Closed',
+      serverProcessId: l.server ? ids.get(l.server)! : 0,
+      serverUid: uidOf(l.server),
+      serverServerId: l.server?.serverId ?? 0,
+      serverPid: l.server?.pid ?? 0,
+      serverIp: sh ? sh.localIp : known.peerIp,
+      serverPort: sh ? sh.localPort : known.peerPort,
+      serverStartTime: (sh ?? known).start,
+      serverDuration: sh ? sh.duration : 0,
+      serverStatus: sh?.open ? 'Open' : 'Closed',
+    };
+    if (ch && sh) t.latency = ch.duration - sh.duration;
+    return t;
+  });
+  return {
+    request: { initialUid: processes[ids.get(origin)!]!.uid, processes: processes.length, transactions: transactions.length },
+    processes,
+    transactions,
+  };
+}
