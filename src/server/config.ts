@@ -12,6 +12,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO: flag,
   LOCAL_COLLECTOR: flag,
+  DEFAULT_ALERTS: flag,
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().optional(),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  PUSH_WEBHOOK_URL: z.string().url().optional(),
+  CALLBACK_ALLOW_NETS: z.string().default(''),
+  CALLBACK_DENY_NETS: z.string().default(''),
 });
 
 /** The environment, validated once; a bad value stops start-up with a message naming it. */

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { startAlerting } from './alerting/start';
 import { buildApp } from './app';
 import { readEnv } from './config';
 import { newEvents, systemNow, type Deps } from './deps';
@@ -13,12 +14,12 @@ async function main() {
   const dbFile = join(env.DATA_DIR, 'monitoring.sqlite');
   const firstStart = !existsSync(dbFile);
   const store = openSqliteStore(dbFile);
-  const deps: Deps = {
+  const deps = {
     store,
     config: { dataDir: env.DATA_DIR, webDir: resolve('dist') },
     now: systemNow,
     events: newEvents(),
-  };
+  } satisfies Deps;
 
   if (firstStart && env.DEMO) {
     const demo = await createAccount(store, 'demo@example.com');
@@ -29,12 +30,23 @@ async function main() {
     }
   }
 
+  const alerting = startAlerting(deps, {
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    smsWebhook: env.SMS_WEBHOOK_URL,
+    pushWebhook: env.PUSH_WEBHOOK_URL,
+    allowNets: env.CALLBACK_ALLOW_NETS,
+    denyNets: env.CALLBACK_DENY_NETS,
+    defaultAlerts: env.DEFAULT_ALERTS,
+  });
+
   const app = await buildApp(deps);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`listening on ${address} (API at ${address}/api/v5/, dashboard at ${address}/, data in ${env.DATA_DIR})`);
 
   const stop = async () => {
     await app.close();
+    await alerting.stop();
     store.close();
     process.exit(0);
   };

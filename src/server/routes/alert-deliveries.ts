@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { pagingQuery } from '../../shared/paging';
+import { itemPath } from '../../shared/paths';
+import type { Deps } from '../deps';
+import { badRequest, notFound } from '../http/errors';
+import { parseInput, pathId } from '../http/input';
+import { envelope } from '../http/paging';
+import type { Delivery } from '../store/repos/outbox';
+import { OUTBOX_EVENT } from '../alerting/start';
+
+/** A delivery as answered; credentials and secrets never leave the service. */
+function toDeliveryItem(d: Delivery) {
+  return {
+    id: d.id,
+    delivery_id: d.deliveryId,
+    alert_id: d.alertId,
+    alert_history_id: d.alertHistoryId,
+    status: d.status,
+    url: d.url,
+    method: d.method,
+    state: d.state,
+    attempts: d.attempts,
+    next_attempt_at: Math.floor(d.nextAttemptAt / 1000),
+    last_status: d.lastStatus,
+    last_error: d.lastError,
+    last_latency_ms: d.lastLatencyMs,
+    created: Math.floor(d.created / 1000),
+    delivered_at: d.deliveredAt === null ? null : Math.floor(d.deliveredAt / 1000),
+    resource_url: `${itemPath('alerts', d.alertId)}deliveries/${d.id}/`,
+  };
+}
+
+/**
+ * Beyond the spec: the callback delivery log of an alert (attempts, status, latency), redelivery, and
+ * a test callback to every subscriber (status=TEST).
+ */
+export function alertDeliveryRoutes(app: FastifyInstance, { store, events }: Deps) {
+  // The dispatcher (alerting/start.ts) listens for this and looks at the outbox at once.
+  const wake = () => events.emit(OUTBOX_EVENT);
+  async function alertOr404(accountId: number, id: number | null) {
+    const a = id === null ? null : await store.alerts.get(accountId, id);
+    if (!a) throw notFound('alert');
+    return a;
+  }
+
+  app.get('/alerts/:id/deliveries', async (req) => {
+    const alert = await alertOr404(req.account.id, pathId(req));
+    const q = parseInput(req, pagingQuery);
+    const page = await store.outbox.listForAlert(req.account.id, alert.id, q);
+    return envelope(req, q, { total: page.total, items: page.items.map(toDeliveryItem) });
+  });
+
+  app.get('/alerts/:id/deliveries/:did', async (req) => {
+    const alert = await alertOr404(req.account.id, pathId(req));
+    const did = pathId(req, 'did');
+    const d = did === null ? null : await store.outbox.get(req.account.id, did);
+    if (!d || d.alertId !== alert.id) throw notFound('delivery');
+    return { ...toDeliveryItem(d), attempts_log: await store.outbox.attempts(req.account.id, d.id) };
+  });
+
+  app.post('/alerts/:id/deliveries/:did/redeliver', async (req) => {
+    const alert = await alertOr404(req.account.id, pathId(req));
+    const did = pathId(req, 'did');
+    const d = did === null ? null : await store.outbox.get(req.account.id, did);
+    if (!d || d.alertId !== alert.id) throw notFound('delivery');
+    const again = await store.outbox.redeliver(req.account.id, d.id, Date.now());
+    wake();
+    return toDeliveryItem(again!);
+  });
+
+  app.post('/alerts/:id/test_callback', async (req, reply) => {
+    const alert = await alertOr404(req.account.id, pathId(req));
+    const subs = alert.subscribers ?? [];
+    if (!subs.length) throw badRequest('the alert has no subscribers', 'subscribers');
+    const queued = await store.outbox.enqueue(
+      req.account.id,
+      subs.map((s) => ({
+        alertId: alert.id,
+        alertHistoryId: null,
+        status: 'TEST' as const,
+        url: s.url,
+        method: s.type === 'post' ? ('post' as const) : ('get' as const),
+        auth: s.auth ?? null,
+        secret: s.secret ?? null,
+      })),
+      Date.now(),
+    );
+    wake();
+    reply.status(202);
+    return { data: queued.map(toDeliveryItem) };
+  });
+}
