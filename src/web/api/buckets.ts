@@ -1,22 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { bucket, bucketPoint, type Bucket } from '../../shared/buckets';
 import type { Window } from '../lib/time-range';
 import { api, fetchAllPages, resultBody } from './client';
 import { windowParams } from './window-params';
 
-// Read loosely until src/shared/buckets.ts lands.
-/** A StatsD bucket. */
-export const bucketItem = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  type: z.string(),
-  create_time: z.number().optional(),
-  last_updated: z.number().optional(),
-  url: z.string().optional(),
-});
-export type BucketItem = z.infer<typeof bucketItem>;
-/** A bucket's value of one minute (beyond the spec: /buckets/{id}/data/). */
-export const bucketPoint = z.looseObject({ time: z.number(), value: z.number() });
+export type BucketItem = Bucket;
 
 export const bucketKeys = {
   all: ['buckets'] as const,
@@ -26,9 +14,9 @@ export const bucketKeys = {
 };
 
 export const bucketQueries = {
-  list: () => queryOptions({ queryKey: bucketKeys.list(), queryFn: ({ signal }) => fetchAllPages('/buckets', bucketItem, {}, 20, signal) }),
+  list: () => queryOptions({ queryKey: bucketKeys.list(), queryFn: ({ signal }) => fetchAllPages('/buckets', bucket, {}, 20, signal) }),
   detail: (id: number) =>
-    queryOptions({ queryKey: bucketKeys.detail(id), queryFn: ({ signal }) => api('GET', `/buckets/${id}/`, { schema: bucketItem, signal }) }),
+    queryOptions({ queryKey: bucketKeys.detail(id), queryFn: ({ signal }) => api('GET', `/buckets/${id}/`, { schema: bucket, signal }) }),
   data: (id: number, w: Window) =>
     queryOptions({
       queryKey: bucketKeys.data(id, w),

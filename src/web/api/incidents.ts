@@ -1,28 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { alertHistoryItem, type AlertHistory } from '../../shared/alert-histories';
+import { alertItem, type Alert } from '../../shared/alerts';
+import { maintenanceWindow } from '../../shared/maintenance-windows';
+import { serverSet } from '../../shared/server-sets';
 import type { Window } from '../lib/time-range';
 import { fetchAllPages } from './client';
 
-// What charts and the fleet overview need of alerts, histories and maintenance windows, read loosely
-// (the full resources and their forms belong to the admin pages once src/shared has their schemas).
-/** The alert fields that locate an incident. */
-export const alertLite = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  type: z.string(),
-  target_id: z.union([z.string(), z.number()]).nullable().optional(),
-  in_incident: z.boolean().optional(),
-});
-export type AlertLite = z.infer<typeof alertLite>;
-/** An incident: end is null while it continues. */
-export const historyLite = z.looseObject({ id: z.number(), start: z.number(), end: z.number().nullable(), alert_id: z.number(), subject: z.string().optional() });
-export type HistoryLite = z.infer<typeof historyLite>;
-/** A maintenance window as lists give it (epoch seconds). */
-export const windowLite = z.looseObject({ id: z.number(), start: z.number(), end: z.number(), reason: z.string().optional(), servers: z.array(z.number()) });
-export type MaintenanceLite = z.infer<typeof windowLite>;
-/** A server set with the tags it groups (tags as ids or item paths). */
-export const setLite = z.looseObject({ id: z.number(), name: z.string(), servers: z.array(z.number()).optional(), server_tags: z.array(z.unknown()).optional() });
-export type ServerSetLite = z.infer<typeof setLite>;
+// What charts and the fleet overview read of alerts, histories, maintenance windows and server sets.
+// The admin pages own these resources' full modules (forms, mutations); these keys are shared with them.
+export type AlertLite = Alert;
+export type HistoryLite = AlertHistory;
 
 export const incidentKeys = {
   alerts: ['alerts', 'list'] as const,
@@ -42,15 +30,15 @@ async function listOrEmpty<T>(path: string, schema: z.ZodType<T>, params = {}, s
 }
 
 export const incidentQueries = {
-  alerts: () => queryOptions({ queryKey: incidentKeys.alerts, queryFn: ({ signal }) => listOrEmpty('/alerts', alertLite, {}, signal), staleTime: 30_000 }),
+  alerts: () => queryOptions({ queryKey: incidentKeys.alerts, queryFn: ({ signal }) => listOrEmpty('/alerts', alertItem, {}, signal), staleTime: 30_000 }),
   histories: (w: Window) =>
     queryOptions({
       queryKey: incidentKeys.histories(w),
-      queryFn: ({ signal }) => listOrEmpty('/alert_histories', historyLite, { start: w.from, end: w.to + 59 }, signal),
+      queryFn: ({ signal }) => listOrEmpty('/alert_histories', alertHistoryItem, { start: w.from, end: w.to + 59 }, signal),
     }),
   maintenance: () =>
-    queryOptions({ queryKey: incidentKeys.maintenance, queryFn: ({ signal }) => listOrEmpty('/maintenance_windows', windowLite, {}, signal), staleTime: 60_000 }),
-  sets: () => queryOptions({ queryKey: incidentKeys.sets, queryFn: ({ signal }) => listOrEmpty('/server_sets', setLite, {}, signal), staleTime: 60_000 }),
+    queryOptions({ queryKey: incidentKeys.maintenance, queryFn: ({ signal }) => listOrEmpty('/maintenance_windows', maintenanceWindow, {}, signal), staleTime: 60_000 }),
+  sets: () => queryOptions({ queryKey: incidentKeys.sets, queryFn: ({ signal }) => listOrEmpty('/server_sets', serverSet, {}, signal), staleTime: 60_000 }),
 };
 
 export const useAlertsLite = () => useQuery(incidentQueries.alerts());

@@ -1,27 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { logMessageRecord, logSummaryRecord } from '../../shared/log-data';
 import { logItem } from '../../shared/logs';
 import type { Window } from '../lib/time-range';
 import { api, fetchAllPages } from './client';
 import { windowParams } from './window-params';
 
-// Log data and message records are read loosely until their shared schemas land.
-/** Per-minute severity counts of a log. */
-export const logSummary = z.looseObject({
-  time: z.number(),
-  info: z.number().default(0),
-  warning: z.number().default(0),
-  critical: z.number().default(0),
-});
-export type LogSummary = z.infer<typeof logSummary>;
-/** One log message; transaction logs add time, severity and name. */
-export const logMessage = z.looseObject({
-  data: z.string(),
-  time: z.number().optional(),
-  severity: z.string().optional(),
-  name: z.string().optional(),
-});
-export type LogMessage = z.infer<typeof logMessage>;
 
 export const logKeys = {
   all: ['logs'] as const,
@@ -38,7 +21,7 @@ export const logQueries = {
   data: (id: number, w: Window) =>
     queryOptions({
       queryKey: logKeys.data(id, w),
-      queryFn: ({ signal }) => fetchAllPages(`/logs/${id}/data/`, logSummary, windowParams({ ...w, step: 'Minute' }), 10, signal),
+      queryFn: ({ signal }) => fetchAllPages(`/logs/${id}/data/`, logSummaryRecord, windowParams({ ...w, step: 'Minute' }), 10, signal),
       placeholderData: keepPreviousData,
     }),
   /** Messages from minute `from` to minute `to` (inclusive); `filter` is the API's whole-message regular expression. */
@@ -46,7 +29,7 @@ export const logQueries = {
     queryOptions({
       queryKey: logKeys.messages(id, from, to, filter),
       queryFn: ({ signal }) =>
-        fetchAllPages(`/logs/${id}/detail/`, logMessage, { start: from, end: to, time_step: 'Minute', filter: filter || undefined }, 4, signal),
+        fetchAllPages(`/logs/${id}/detail/`, logMessageRecord, { start: from, end: to, time_step: 'Minute', filter: filter || undefined }, 4, signal),
       placeholderData: keepPreviousData,
     }),
 };

@@ -1,32 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { polledDataItem, polledDataRecord, type PolledDataItem } from '../../shared/polled-data';
 import type { Window } from '../lib/time-range';
 import { api, fetchAllPages } from './client';
 import { windowParams } from './window-params';
 
-// Read loosely until src/shared has the polled-data schemas.
-/** A polled-data item (a scripted check). */
-export const polledItem = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  server_id: z.number(),
-  server_hostname: z.string().optional(),
-  command_name: z.string().optional(),
-  command_line: z.string().optional(),
-  url: z.string().optional(),
-});
-export type PolledItem = z.infer<typeof polledItem>;
-
-/** A values entry: [name, {val} or {avg,sum,max,min}, unit, {warn,crit,min,max}?]. */
-const valueEntry = z.tuple([z.string(), z.record(z.string(), z.number()), z.string()]).rest(z.record(z.string(), z.number()));
-/** One polled-data record; fields may be missing for a minute. */
-export const polledRecord = z.looseObject({
-  time: z.number(),
-  status: z.string().optional(),
-  text: z.string().optional(),
-  values: z.record(z.string(), valueEntry).optional(),
-});
-export type PolledRecord = z.infer<typeof polledRecord>;
+export type PolledItem = PolledDataItem;
 
 export const polledKeys = {
   all: ['polled_data'] as const,
@@ -36,13 +14,13 @@ export const polledKeys = {
 };
 
 export const polledQueries = {
-  list: () => queryOptions({ queryKey: polledKeys.list(), queryFn: ({ signal }) => fetchAllPages('/polled-data', polledItem, {}, 20, signal) }),
+  list: () => queryOptions({ queryKey: polledKeys.list(), queryFn: ({ signal }) => fetchAllPages('/polled-data', polledDataItem, {}, 20, signal) }),
   detail: (id: number) =>
-    queryOptions({ queryKey: polledKeys.detail(id), queryFn: ({ signal }) => api('GET', `/polled-data/${id}/`, { schema: polledItem, signal }) }),
+    queryOptions({ queryKey: polledKeys.detail(id), queryFn: ({ signal }) => api('GET', `/polled-data/${id}/`, { schema: polledDataItem, signal }) }),
   data: (id: number, w: Window) =>
     queryOptions({
       queryKey: polledKeys.data(id, w),
-      queryFn: ({ signal }) => fetchAllPages(`/polled-data/${id}/data/`, polledRecord, windowParams({ ...w, step: 'Minute' }), 10, signal),
+      queryFn: ({ signal }) => fetchAllPages(`/polled-data/${id}/data/`, polledDataRecord, windowParams({ ...w, step: 'Minute' }), 10, signal),
       placeholderData: keepPreviousData,
     }),
 };

@@ -1,27 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { processDetail as sampleDetail, threadDetail } from '../../shared/ingest';
+import { processItem } from '../../shared/telemetry';
 import type { Window } from '../lib/time-range';
 import { api, fetchAllPages } from './client';
 import { seriesRecord } from './server-data';
 import { windowParams } from './window-params';
 
-// Local until the telemetry helper's shared process schemas land. Lists send pid and create_time as strings.
-/** A process of a server's process list. */
-export const processItem = z.looseObject({
-  uid: z.string(),
-  name: z.string(),
-  pid: z.coerce.string(),
-  create_time: z.coerce.string(),
-  args: z.string().nullable().optional(),
-  server_id: z.number(),
-});
-export type ProcessItem = z.infer<typeof processItem>;
 
-const thread = z.looseObject({ TID: z.string(), StackSize: z.string(), CreateTime: z.string(), KernelTime: z.string(), UserTime: z.string() });
-/** The detail of a process at a minute; attributes may be absent. */
-export const processDetail = z.object({
-  data: z.looseObject({ files: z.array(z.string()).optional(), threads: z.array(thread).optional() }),
-});
+/** The detail of a process at a minute ({pagination, data: {files, threads}}); attributes may be absent. */
+export const processDetail = z.object({ data: sampleDetail.pick({ files: true, threads: true }).extend({ threads: z.array(threadDetail).optional() }) });
 
 export const processKeys = {
   all: ['processes'] as const,

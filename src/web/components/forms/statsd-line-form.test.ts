@@ -5,9 +5,10 @@ describe('checkStatsdLine', () => {
   it.each([
     ['web.hits:1|c', null],
     ['gauge:42', null],
-    ['no-colon', 'Write the line as <bucket name>:<value>, e.g. web.hits:1|c'],
-    [':1|c', 'The bucket name must be 1-256 characters'],
-    [`${'x'.repeat(257)}:1`, 'The bucket name must be 1-256 characters'],
-    ['name:', 'The value must not be empty'],
+    ['no-colon', 'expected <name>:<value>[|type[|@rate]]'],
+    [':1|c', 'bucket name must be 1-256 characters'],
+    [`${'x'.repeat(257)}:1`, 'bucket name must be 1-256 characters'],
+    ['name:', 'the value must not be empty'],
+    ['x:1|zz', 'unknown type "zz" (use c, g, ms, h or s)'],
   ])('%s', (line, want) => expect(checkStatsdLine(line)).toBe(want));
 });

@@ -1,15 +1,12 @@
+import { parseStatsdLine } from '../../../shared/statsd';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 
-/** Checks the spec's message rules before sending: name 1-256 characters, a non-empty value. */
+/** The service's own StatsD line rules (src/shared/statsd.ts), checked before sending; null when valid. */
 export function checkStatsdLine(line: string): string | null {
-  const i = line.indexOf(':');
-  if (i < 0) return 'Write the line as <bucket name>:<value>, e.g. web.hits:1|c';
-  const name = line.slice(0, i);
-  if (name.length < 1 || name.length > 256) return 'The bucket name must be 1-256 characters';
-  if (line.slice(i + 1).trim() === '') return 'The value must not be empty';
-  return null;
+  const r = parseStatsdLine(line);
+  return r.ok ? null : r.error;
 }
 
 /** A form that sends one StatsD line; the page owns the mutation and passes its error. */
