@@ -17,6 +17,8 @@ import { transactionDataRoutes } from './routes/transaction-data';
 import { transactionSettingsRoutes } from './routes/transactions-settings';
 import { maintenanceWindowRoutes } from './routes/maintenance-windows';
 import { polledDataConfigRoutes } from './routes/polled-data-config';
+import { applicationRoutes } from './routes/applications';
+import { autodetectRoutes } from './routes/autodetect';
 import { serverSetRoutes } from './routes/server-sets';
 import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
@@ -26,7 +28,7 @@ import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);

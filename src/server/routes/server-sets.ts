@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
+import { detectOnServers } from '../services/applications';
 import type { ServerSetRecord } from '../store/repos/server-sets';
 import { toServerTag } from './server-tags';
 import { serverRefs } from './servers';
@@ -19,10 +20,7 @@ export const toServerSet = (r: ServerSetRecord): ServerSet => ({
   url: itemPath('server_sets', r.id),
 });
 
-/** Called after a set is written with auto_detection on (application detection hooks in here). */
-export type OnAutoDetectingSet = (accountId: number, set: ServerSetRecord) => Promise<void>;
-
-export function serverSetRoutes(app: FastifyInstance, deps: Deps, onAutoDetecting?: OnAutoDetectingSet) {
+export function serverSetRoutes(app: FastifyInstance, deps: Deps) {
   const { store } = deps;
   async function parseSet(req: Parameters<typeof parseInput>[0]) {
     const input = parseInput(req, serverSetInput);
@@ -35,9 +33,10 @@ export function serverSetRoutes(app: FastifyInstance, deps: Deps, onAutoDetectin
     if (!set) throw notFound('server set');
     return set;
   }
+  /** Sets with auto_detection on get application detection on their servers at every write. */
   async function afterWrite(accountId: number, set: ServerSetRecord) {
-    if (!set.autoDetection || !onAutoDetecting) return set;
-    await onAutoDetecting(accountId, set);
+    if (!set.autoDetection) return set;
+    await detectOnServers(deps, accountId, set.servers);
     return (await store.serverSets.get(accountId, set.id)) ?? set;
   }
 
@@ -73,6 +72,13 @@ export function serverSetRoutes(app: FastifyInstance, deps: Deps, onAutoDetectin
   app.get('/server_sets/:id/servers', async (req) => {
     const set = await setOr404(req.account.id, pathId(req));
     return serverRefs(store, req.account.id, set.servers);
+  });
+
+  /** Detection on request: runs it on the set's servers and answers the set with its applications. */
+  app.get('/server_sets/:id/auto_detection', async (req) => {
+    const set = await setOr404(req.account.id, pathId(req));
+    await detectOnServers(deps, req.account.id, set.servers);
+    return toServerSet((await store.serverSets.get(req.account.id, set.id)) ?? set);
   });
 
   app.get('/server_sets/:id/server_tags', async (req) => {

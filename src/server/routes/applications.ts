@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  applicationDataQuery,
+  applicationDetailQuery,
+  applicationListQuery,
+  applicationProcessDataQuery,
+  applicationProcessesQuery,
+  type Application,
+} from '../../shared/applications';
+import { itemPath } from '../../shared/paths';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { parseInput, pathId } from '../http/input';
+import { envelope, slice } from '../http/paging';
+import {
+  applicationDetail,
+  applicationLatestMinute,
+  applicationProcesses,
+  applicationProcessSummary,
+  applicationSeries,
+} from '../services/application-data';
+import type { ApplicationRecord } from '../store/repos/applications';
+
+export const toApplication = (r: ApplicationRecord): Application => ({
+  id: r.id,
+  created: r.created,
+  name: r.name,
+  servers: r.servers,
+  template: r.template,
+  url: itemPath('applications', r.id),
+});
+
+/** The span one page of /applications/{id}/processes/ covers; longer spans continue through `next`. */
+const HOUR = 3600;
+
+export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
+  async function appOr404(req: FastifyRequest) {
+    const id = pathId(req);
+    const a = id === null ? null : await store.applications.get(req.account.id, id);
+    if (!a) throw notFound('application');
+    return a;
+  }
+
+  app.get('/applications', async (req) => {
+    const q = parseInput(req, applicationListQuery);
+    const page = await store.applications.list(req.account.id, q);
+    return envelope(req, q, { total: page.total, items: page.items.map(toApplication) });
+  });
+
+  app.get('/applications/:id', async (req) => toApplication(await appOr404(req)));
+
+  app.get('/applications/:id/data', async (req) => {
+    const a = await appOr404(req);
+    const q = parseInput(req, applicationDataQuery);
+    return envelope(req, q, slice(await applicationSeries(store, req.account.id, a, q), q));
+  });
+
+  app.get('/applications/:id/processes/data', async (req) => {
+    const a = await appOr404(req);
+    const q = parseInput(req, applicationProcessDataQuery);
+    const rows = await applicationProcessSummary(store, req.account.id, a, q);
+    return envelope(req, q, slice(rows.map((r) => r.rec), q));
+  });
+
+  app.get('/applications/:id/detail', async (req) => {
+    const a = await appOr404(req);
+    const q = parseInput(req, applicationDetailQuery);
+    const d = await applicationDetail(store, req.account.id, a, q.time);
+    return { pagination: { count: d.found ? 1 : 0, next: null, previous: null }, data: d.data };
+  });
+
+  // Without arguments: the processes running now. With num/start/end: those running in the window,
+  // at most one hour per answer; a longer span continues from `next` (the following hour).
+  app.get('/applications/:id/processes', async (req) => {
+    const a = await appOr404(req);
+    const q = parseInput(req, applicationProcessesQuery);
+    const raw = req.query as Record<string, unknown>;
+    if (raw.num === undefined && q.start === undefined && q.end === undefined) {
+      return envelope(req, q, slice(await applicationProcesses(store, req.account.id, a, null), q));
+    }
+    const end = q.end ?? (await applicationLatestMinute(store, req.account.id, a));
+    if (end === null) return envelope(req, q, { total: 0, items: [] });
+    const start = q.start ?? end - (q.num - 1) * 60;
+    const to = Math.min(end, start + HOUR - 1);
+    const body = envelope(req, q, slice(await applicationProcesses(store, req.account.id, a, { start, end: to }), q));
+    if (to < end && body.pagination.next === null) {
+      const url = new URL(req.url, 'http://x');
+      url.searchParams.set('start', String(to + 1));
+      url.searchParams.set('end', String(end));
+      url.searchParams.delete('num');
+      url.searchParams.set('page', '0');
+      body.pagination.next = `${itemPath('applications', a.id)}processes/?${url.searchParams.toString()}`;
+    }
+    return body;
+  });
+}

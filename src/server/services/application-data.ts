@@ -1,0 +1,101 @@
+import { processMatches, templateById } from '../../shared/app-templates';
+import { APPLICATION_DATA_FIELDS, type ApplicationDataRecord } from '../../shared/applications';
+import { PAGE_LIMIT_MAX } from '../../shared/paging';
+import type { ProcessItem, ProcessSummaryRecord } from '../../shared/telemetry';
+import { TIME_STEPS, resolveWindow, type SeriesWindow, type TimeSeriesParams } from '../../shared/timeseries';
+import type { ApplicationRecord } from '../store/repos/applications';
+import type { Store } from '../store/store';
+import { serverProcesses } from './applications';
+
+/** The application's processes among a list: those its template claims. */
+function ofApp<P extends { name: string; args: string | null }>(app: ApplicationRecord, procs: P[]): P[] {
+  const t = templateById(app.template);
+  return t ? procs.filter((p) => processMatches(t, p)) : [];
+}
+
+/** The newest point time of the step over the application's servers, or null. */
+async function latestOf(store: Store, accountId: number, app: ApplicationRecord, step: number): Promise<number | null> {
+  let latest: number | null = null;
+  for (const s of app.servers) {
+    const t = await store.telemetry.latestTime(accountId, s, step);
+    if (t !== null && (latest === null || t > latest)) latest = t;
+  }
+  return latest;
+}
+
+async function allSummaries(store: Store, accountId: number, serverId: number, w: SeriesWindow): Promise<ProcessSummaryRecord[]> {
+  const all: ProcessSummaryRecord[] = [];
+  for (let page = 0; ; page++) {
+    const p = await store.telemetry.processSummary(accountId, serverId, w, { limit: PAGE_LIMIT_MAX, page });
+    all.push(...p.items);
+    if (p.items.length < PAGE_LIMIT_MAX || all.length >= p.total) return all;
+  }
+}
+
+/** The application's process summary records of the T window, newest step first, then by uid. */
+export async function applicationProcessSummary(store: Store, accountId: number, app: ApplicationRecord, q: TimeSeriesParams) {
+  const w = resolveWindow(q, await latestOf(store, accountId, app, TIME_STEPS[q.time_step]));
+  const out: { serverId: number; rec: ProcessSummaryRecord }[] = [];
+  if (w) for (const s of app.servers) for (const rec of ofApp(app, await allSummaries(store, accountId, s, w))) out.push({ serverId: s, rec });
+  out.sort((a, b) => b.rec.time - a.rec.time || (a.rec.uid < b.rec.uid ? -1 : a.rec.uid > b.rec.uid ? 1 : 0));
+  return out;
+}
+
+/**
+ * Application data records: per time step, the sum of its processes' values over its servers.
+ * process_num counts those processes, cpu_core_count adds the cores of the servers they ran on,
+ * and net_transact_num is the sum of their responses (the only transaction count the collector gives).
+ */
+export async function applicationSeries(store: Store, accountId: number, app: ApplicationRecord, q: TimeSeriesParams): Promise<ApplicationDataRecord[]> {
+  const rows = await applicationProcessSummary(store, accountId, app, q);
+  const cores = new Map<number, number>();
+  for (const s of app.servers) cores.set(s, (await store.servers.get(accountId, s))?.capacity_cpu_num ?? 0);
+  const byTime = new Map<number, { rec: ApplicationDataRecord; servers: Set<number> }>();
+  for (const { serverId, rec } of rows) {
+    let slot = byTime.get(rec.time);
+    if (!slot) byTime.set(rec.time, (slot = { rec: { time: rec.time, process_num: 0 }, servers: new Set() }));
+    slot.servers.add(serverId);
+    slot.rec.process_num! += 1;
+    for (const f of APPLICATION_DATA_FIELDS) {
+      const v = rec[f];
+      if (v !== undefined) slot.rec[f] = (slot.rec[f] ?? 0) + v;
+    }
+  }
+  return [...byTime.values()]
+    .sort((a, b) => b.rec.time - a.rec.time)
+    .map(({ rec, servers }) => ({
+      ...rec,
+      cpu_core_count: [...servers].reduce((n, s) => n + (cores.get(s) ?? 0), 0),
+      ...(rec.response_num !== undefined ? { net_transact_num: rec.response_num } : {}),
+    }));
+}
+
+/** The application's processes now (no range) or running within the range, ordered by server then pid. */
+export async function applicationProcesses(store: Store, accountId: number, app: ApplicationRecord, range: { start: number; end: number } | null): Promise<ProcessItem[]> {
+  const out: ProcessItem[] = [];
+  for (const s of app.servers) out.push(...ofApp(app, await serverProcesses(store, accountId, s, range)));
+  return out;
+}
+
+/** The newest minute with data over the application's servers, or null. */
+export const applicationLatestMinute = (store: Store, accountId: number, app: ApplicationRecord) => latestOf(store, accountId, app, 60);
+
+/** Files and threads of the application's processes at a minute (default: each process's latest). */
+export async function applicationDetail(store: Store, accountId: number, app: ApplicationRecord, time: number | undefined) {
+  const minute = time === undefined ? undefined : Math.floor(time / 60) * 60;
+  const procs = await applicationProcesses(store, accountId, app, minute === undefined ? null : { start: minute, end: minute });
+  const files = new Set<string>();
+  const threads: Record<string, string>[] = [];
+  let found = false;
+  for (const p of procs) {
+    const d = await store.telemetry.processDetail(accountId, p.server_id, Number(p.pid), Number(p.create_time), minute);
+    if (!d) continue;
+    found = true;
+    for (const f of d.files ?? []) files.add(f);
+    threads.push(...(d.threads ?? []));
+  }
+  const data: { files?: string[]; threads?: Record<string, string>[] } = {};
+  if (files.size) data.files = [...files];
+  if (threads.length) data.threads = threads;
+  return { found, data };
+}
