@@ -99,7 +99,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
   const applyConfig = async (c: CollectorConfig) => {
     config = c;
     serverId = c.server_id;
-    await logs.apply(c.logs);
+    await logs.apply(c.logs, c.transactions.on && c.transactions.enabled);
     polled.apply(c.polled_data);
   };
 
@@ -167,7 +167,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
       logs: logBuffer.drain(),
       polled: polled.drain(),
       statsd: statsd.flush(),
-      transactions: [],
+      transactions: logBuffer.drainTransactions(),
     });
     if (queue.length > MAX_QUEUE) queue.splice(0, queue.length - MAX_QUEUE);
     await flush();

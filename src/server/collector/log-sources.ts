@@ -2,6 +2,7 @@ import type { CollectorConfig } from '../../shared/ingest';
 import { tailFile } from './file-tail';
 import { fileLineSeverity, type LogBuffer } from './log-buffer';
 import { listenSyslog, syslogLevel, syslogText } from './syslog';
+import { parseTransactionLine } from './transaction-file';
 
 type LogConfig = CollectorConfig['logs'][number];
 
@@ -10,7 +11,10 @@ interface Source {
   close(): Promise<void>;
 }
 
-/** Starts and stops the FILE tails and SYSLOG listeners the config asks for; EVENTLOG is Windows-only. */
+/**
+ * Starts and stops the FILE tails and SYSLOG listeners the config asks for, and the AFURL/AFSQL
+ * transaction files while transactions are on and enabled; EVENTLOG is Windows-only.
+ */
 export class LogSources {
   private readonly sources = new Map<number, Source>();
   private readonly limits = new Map<number, number>();
@@ -21,8 +25,9 @@ export class LogSources {
   ) {}
 
   /** Reconciles the running sources with the config's logs. */
-  async apply(logs: LogConfig[]): Promise<void> {
-    const wanted = new Map(logs.filter((l) => l.source_type === 'FILE' || l.source_type === 'SYSLOG').map((l) => [l.id, l]));
+  async apply(logs: LogConfig[], transactions = false): Promise<void> {
+    const kinds = new Set<string>(['FILE', 'SYSLOG', ...(transactions ? ['AFURL', 'AFSQL'] : [])]);
+    const wanted = new Map(logs.filter((l) => kinds.has(l.source_type)).map((l) => [l.id, l]));
     for (const l of logs) this.limits.set(l.id, l.limit);
     for (const [id, s] of this.sources) {
       const w = wanted.get(id);
@@ -44,6 +49,18 @@ export class LogSources {
 
   private async start(l: LogConfig): Promise<Source | null> {
     const signature = `${l.source_type}:${l.source}`;
+    if (l.source_type === 'AFURL' || l.source_type === 'AFSQL') {
+      const type = l.source_type === 'AFURL' ? 'url' : 'sql';
+      const t = tailFile(
+        l.source,
+        (line) => {
+          const m = parseTransactionLine(type, line);
+          if (m) this.buffer.addTransaction(l.id, this.limits.get(l.id) ?? 0, m);
+        },
+        { pollMs: this.opts.pollMs },
+      );
+      return { signature, close: () => t.close() };
+    }
     if (l.source_type === 'FILE') {
       const t = tailFile(l.source, (line) => this.add(l.id, fileLineSeverity(line), line), { pollMs: this.opts.pollMs });
       return { signature, close: () => t.close() };
