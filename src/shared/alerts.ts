@@ -156,6 +156,8 @@ export const alertCreate = z
   .superRefine(refineRules)
   .transform((a) => ({ ...a, ip_details: normalizePorts(a.ip_details) ?? '' }));
 export type AlertCreate = z.output<typeof alertCreate>;
+/** What a client (a form) may send to POST /alerts. */
+export type AlertCreateInput = z.input<typeof alertCreate>;
 
 /** PUT /alerts/{id}: only the updatable values; the route refuses FIXED_AFTER_CREATE and NOT_UPDATABLE. */
 export const alertUpdate = z.object({
@@ -173,6 +175,7 @@ export const alertUpdate = z.object({
   subscribers: subscribersParam.optional(),
 });
 export type AlertUpdate = z.output<typeof alertUpdate>;
+export type AlertUpdateInput = z.input<typeof alertUpdate>;
 
 /** GET /alerts: P plus an optional target filter (filter_name needs filter_id and the reverse). */
 export const alertListQuery = pagingQuery
