@@ -1,47 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { receiver, until } from '../testing/receiver';
 import type { Delivery, NewDelivery } from '../store/repos/outbox';
 import { openSqliteStore } from '../store/sqlite/open';
 import { createAccount } from '../services/accounts';
 import { sign } from './deliver';
 import { retryDelayMs, startDispatcher, type Dispatcher } from './dispatcher';
 import { netPolicy } from './net-policy';
-
-interface Hit {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-  at: number;
-}
-
-/** A real HTTP receiver on loopback that answers with the status the test chooses. */
-async function receiver(port = 0, answer: (n: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 })) {
-  const hits: Hit[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      hits.push({ method: req.method!, url: req.url!, headers: req.headers, body, at: Date.now() });
-      const a = answer(hits.length);
-      res.writeHead(a.status, a.headers).end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return { hits, port: (server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-const until = async (cond: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 let dir: string;
 let store: ReturnType<typeof openSqliteStore>;
