@@ -27,6 +27,8 @@ const BASE: Record<Os, ProcessDef[]> = {
     p('cron', '/usr/sbin/cron -f -P', 0.02, 3, 1),
     p('sshd', 'sshd: /usr/sbin/sshd -D [listener] 0 of 10-100 startups', 0.02, 7, 1, ['/etc/ssh/sshd_config']),
     p('chronyd', '/usr/sbin/chronyd -F 1', 0.02, 3, 2),
+    p('systemd-logind', '/lib/systemd/systemd-logind', 0.01, 6, 1),
+    p('polkitd', '/usr/libexec/polkitd --no-debug', 0.01, 9, 3),
     p('agetty', '/sbin/agetty -o -p -- \\u --noclear tty1 linux', 0.0, 2, 1),
     p('snmpd', '/usr/sbin/snmpd -LOw -u Debian-snmp -g Debian-snmp -I -smux mteTrigger mteTriggerConf -f', 0.05, 10, 1),
     p('fleetwatch-collector', '/usr/bin/node /opt/fleetwatch/collector.js --url https://monitor.example.com', 0.5, 70, 11),
@@ -59,6 +61,8 @@ const BASE: Record<Os, ProcessDef[]> = {
     p('fmd', '/usr/lib/fm/fmd/fmd', 0.05, 40, 28),
     p('inetd', '/usr/lib/inet/inetd start', 0.0, 4, 4),
     p('utmpd', '/usr/lib/utmpd', 0.0, 2, 1),
+    p('rpcbind', '/usr/sbin/rpcbind', 0.0, 3, 1),
+    p('kcfd', '/usr/lib/crypto/kcfd', 0.0, 4, 5),
     p('fleetwatch-collector', '/opt/fleetwatch/bin/node /opt/fleetwatch/collector.js', 0.5, 75, 11),
   ],
 };
