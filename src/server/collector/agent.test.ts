@@ -1,10 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import StatsD from 'hot-shots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness';
 import { startCollector, type RunningCollector } from './agent';
+import { listenSyslog } from './syslog';
+
+const run = promisify(execFile);
 
 async function until<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
@@ -82,6 +87,46 @@ describe('the collector against the real service', () => {
     const theirs = await svc.request('GET', '/api/servers/', { as: svc.other });
     expect(theirs.body.data.some((s: { hostname: string }) => s.hostname === 'collector-e2e')).toBe(false);
     expect(messages.filter((m) => /refused/.test(m))).toEqual([]);
+  });
+
+  it('picks up config changes made through the API: SYSLOG and FILE logs, Nagios polled data', async () => {
+    const serverId = collector!.status().serverId!;
+    const probe = await listenSyslog(0, () => undefined, '127.0.0.1');
+    const port = probe.port;
+    await probe.close();
+    const logFile = join(stateDir, 'app.log');
+    writeFileSync(logFile, '');
+    const sys = await svc.request('POST', '/api/logs/', { form: { server: serverId, type: 'SYSLOG', source: port } });
+    expect(sys.status).toBe(201);
+    const file = await svc.request('POST', '/api/logs/', { form: { server: serverId, type: 'FILE', source: logFile } });
+    expect(file.status).toBe(201);
+    const cfg = await svc.request('PUT', `/api/servers/${serverId}/polled_data_config/`, {
+      form: { file_path: '/etc/nagios/nrpe.cfg', file_contents: 'command[dummy]=/usr/lib/nagios/plugins/check_dummy 1 "meh | v=3ms;5;9"', frequency: 60 },
+    });
+    expect(cfg.status).toBe(200);
+
+    // Until the next config pull starts the listeners, sends are lost: resend until one lands.
+    const detail = (id: number) => svc.request('GET', `/api/logs/${id}/detail/`, { form: { num: 5 } });
+    const found = (r: Awaited<ReturnType<typeof detail>>, text: RegExp) =>
+      (r.body?.data ?? []).find((m: { data: string }) => text.test(m.data));
+    const sysMsg = await until(async () => {
+      await run('logger', ['--server', '127.0.0.1', '--port', String(port), '--udp', '--rfc5424', '-t', 'e2e', '-p', 'user.crit', 'disk on fire']);
+      return found(await detail(sys.body.id), /disk on fire/);
+    });
+    expect(sysMsg).toMatchObject({ severity: 'critical' });
+    const fileMsg = await until(async () => {
+      appendFileSync(logFile, 'WARN queue is long\n');
+      return found(await detail(file.body.id), /queue is long/);
+    });
+    expect(fileMsg).toMatchObject({ severity: 'warning' });
+
+    const item = await until(async () => {
+      const r = await svc.request('GET', '/api/polled-data/');
+      return (r.body?.data ?? []).find((p: { command_name: string; server_id: number }) => p.command_name === 'dummy' && p.server_id === serverId);
+    });
+    const pd = await svc.request('GET', `/api/polled-data/${item.id}/data/`);
+    expect(pd.status).toBe(200);
+    expect(pd.body.data[0]).toMatchObject({ status: 'WARNING', text: 'WARNING: meh' });
   });
 
   it('keeps its guid across restarts and stops when the server is deleted (410)', async () => {
