@@ -34,11 +34,16 @@ function nameCache(db: Db, a: number, s: number) {
   };
 }
 
-const byPidThenCreate = (x: string, y: string) => {
-  const [xp, xc] = x.split('_').map(Number);
-  const [yp, yc] = y.split('_').map(Number);
-  return xp! - yp! || xc! - yc!;
-};
+/** Sorts "pid_ct" keys by pid, then create time (numerically), parsing each key once. */
+function sortKeys(keys: string[]): string[] {
+  return keys
+    .map((k) => {
+      const i = k.indexOf('_');
+      return { k, p: Number(k.slice(0, i)), c: Number(k.slice(i + 1)) };
+    })
+    .sort((x, y) => x.p - y.p || x.c - y.c)
+    .map((x) => x.k);
+}
 
 /** Keys ("pid_ct") of the processes seen between from and to: hour rollups inside, minutes at the edges. */
 function keysInRange(db: Db, a: number, s: number, from: number, to: number): string[] {
@@ -73,7 +78,7 @@ export function processList(db: Db, a: number, s: number, range: { start: number
     const latest = latestMinuteOf(db, a, s);
     keys = latest === null ? [] : keysInRange(db, a, s, latest, latest);
   }
-  keys.sort(byPidThenCreate);
+  keys = sortKeys(keys);
   const page = keys.slice(paging.page * paging.limit, (paging.page + 1) * paging.limit);
   const names = nameCache(db, a, s);
   const items = page.map((k): ProcessItem => {
@@ -128,7 +133,7 @@ export function processSummary(db: Db, a: number, s: number, w: SeriesWindow, pa
       continue;
     }
     const blob = JSON.parse(read.get(a, s, ...src.args, time)!.data) as Record<string, number[]>;
-    const keys = Object.keys(blob).sort(byPidThenCreate);
+    const keys = sortKeys(Object.keys(blob));
     for (let i = Math.max(0, first - skipped); i < keys.length && items.length < paging.limit; i++) {
       const key = keys[i]!;
       const r = names(key);

@@ -88,11 +88,21 @@ export function processAverages(sums: ProcessSums): ProcessValues {
   return out;
 }
 
-/** A record object (time first) of process values, omitting fields without a value. */
+const FIELD_INDEX = new Map<string, number>(PROCESS_FIELDS.map((f, i) => [f, i]));
+
+/** Index pairs (field, position) of a field list, computed once per list. */
+const plans = new WeakMap<readonly string[], [string, number][]>();
+function planOf(fields: readonly string[]): [string, number][] {
+  let p = plans.get(fields);
+  if (!p) plans.set(fields, (p = fields.map((f) => [f, FIELD_INDEX.get(f) ?? -1])));
+  return p;
+}
+
+/** A record object of process values, omitting fields without a value. */
 export function processRecord(values: ProcessValues, fields: readonly string[] = PROCESS_FIELDS): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const f of fields) {
-    const v = values[PROCESS_FIELDS.indexOf(f as (typeof PROCESS_FIELDS)[number])];
+  for (const [f, i] of planOf(fields)) {
+    const v = values[i];
     if (v !== null && v !== undefined) out[f] = v;
   }
   return out;

@@ -1,0 +1,151 @@
+// npm run bench: telemetry ingest and read figures (printed, never asserted). BENCH_MINUTES sets the
+// fleet minutes ingested (default 3); BENCH_SERVERS the fleet size (default 1000).
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { addServerSample, emptyServerSums, serverAverages } from '../src/server/store/sqlite/telemetry/rollup';
+import { batch, serverSample } from './fleet';
+
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1000);
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 3);
+const PROCS = 200;
+const CONCURRENCY = 16;
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+const child = fork(join(import.meta.dirname, 'serve.ts'), [dir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const info = await new Promise<{ address: string; email: string; key: string }>((res) => child.once('message', (m) => res(m as never)));
+const auth = `Basic ${Buffer.from(`${info.email}:${info.key}`).toString('base64')}`;
+
+async function call(method: string, path: string, body?: string) {
+  const t0 = performance.now();
+  const res = await fetch(info.address + path, {
+    method,
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  });
+  const text = await res.text();
+  const client = performance.now() - t0;
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  const timing = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+  return { text, client, server: timing ? Number(timing[1]) : NaN };
+}
+
+async function pool<T>(items: T[], fn: (t: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (next < items.length) await fn(items[next++]!); }));
+}
+
+/** CPU seconds used so far by the service process (utime + stime from /proc). */
+function serviceCpu(): number {
+  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+async function register(guid: string): Promise<number> {
+  const body = JSON.stringify({ guid, hostname: guid, os: 'Linux' });
+  return (JSON.parse((await call('POST', '/api/v5/collector/register', body)).text) as { server_id: number }).server_id;
+}
+
+console.log(`telemetry bench: ${SERVERS} servers x ${PROCS} processes, ${MINUTES} fleet minutes, ${CONCURRENCY} uploads in flight`);
+const guids = Array.from({ length: SERVERS }, (_, i) => `fleet-${i}`);
+await pool(guids, register);
+const now = Math.floor(Date.now() / 60_000) * 60;
+const first = now - 3 * 86400; // older than anything else the bench writes
+
+// 1. Ingest over HTTP, the service in its own process.
+let httpMs = 0;
+let cpu = 0;
+for (let m = 0; m < MINUTES; m++) {
+  const minute = first + m * 60;
+  const bodies = guids.map((g, i) => JSON.stringify(batch(g, i, minute, PROCS)));
+  const c0 = serviceCpu();
+  const t0 = performance.now();
+  await pool(bodies, (b) => call('POST', '/api/v5/collector/batches', b));
+  httpMs += performance.now() - t0;
+  cpu += serviceCpu() - c0;
+}
+const rows = MINUTES * SERVERS * (1 + PROCS);
+const httpRate = rows / (httpMs / 1000);
+
+// 2. Raw SQLite appends of the same rows (one transaction per batch, as ingest does), same machine, same run.
+const raw = new Database(join(dir, 'raw.sqlite'));
+raw.pragma('journal_mode = WAL');
+raw.pragma('synchronous = NORMAL');
+raw.exec(`CREATE TABLE s (account_id, server_id, time, cpu, memory, parts TEXT);
+  CREATE TABLE p (account_id, server_id, time, pid, create_time, name, args, cpu, memory, page_faults, thread_num, socket_read,
+    socket_write, socket_num, file_read, file_write, file_num, registry_num, critical_log, total_log, avg_response_time, response_num, flags)`);
+const insS = raw.prepare('INSERT INTO s VALUES (?, ?, ?, ?, ?, ?)');
+const insP = raw.prepare(`INSERT INTO p VALUES (${new Array(23).fill('?').join(', ')})`);
+const rawBatch = raw.transaction((b: ReturnType<typeof batch>, sid: number) => {
+  const { cpu: c, memory, ...parts } = b.server;
+  insS.run(1, sid, b.minute, c, memory, JSON.stringify(parts));
+  for (const q of b.processes) {
+    insP.run(1, sid, b.minute, q.pid, q.create_time, q.name, q.args, q.cpu, q.memory, q.page_faults, q.thread_num, q.socket_read,
+      q.socket_write, q.socket_num, q.file_read, q.file_write, q.file_num, q.registry_num, q.critical_log, q.total_log,
+      q.avg_response_time, q.response_num, q.flags);
+  }
+});
+let rawMs = 0;
+for (let m = 0; m < MINUTES; m++) {
+  const batches = guids.map((g, i) => batch(g, i, first + m * 60, PROCS));
+  const t0 = performance.now();
+  batches.forEach((b, i) => rawBatch(b, i + 1));
+  rawMs += performance.now() - t0;
+}
+raw.close();
+const rawRate = rows / (rawMs / 1000);
+const cpuPerMinute = cpu / MINUTES;
+console.log(`ingest over HTTP: ${Math.round(httpRate).toLocaleString()} rows/s (${ms(httpMs / MINUTES / SERVERS)} per batch of ${PROCS + 1} rows)`);
+console.log(`raw SQLite appends of the same rows: ${Math.round(rawRate).toLocaleString()} rows/s`);
+console.log(`ratio HTTP ingest / raw SQLite (wall clock, load generator on the same cores): ${(httpRate / rawRate).toFixed(2)}x (target >= 0.25x)`);
+console.log(`ratio by service capacity (rows per service CPU second ${Math.round(rows / cpu).toLocaleString()} / raw): ${(rows / cpu / rawRate).toFixed(2)}x`);
+console.log(`sustained ${SERVERS} servers x ${PROCS} processes per minute: service CPU ${cpuPerMinute.toFixed(2)} s per minute -> ${(100 * (1 - cpuPerMinute / 60)).toFixed(1)}% of one core idle (target >= 50%)`);
+
+// 3. Reads. One server with 24 h of minutes (HTTP backfill), 30 days of hours and a year of days (rollup rows written directly).
+const hist = await register('history');
+const mins = Array.from({ length: 1440 }, (_, k) => now - k * 60);
+await pool(mins, (m) => call('POST', '/api/v5/collector/batches', JSON.stringify(batch('history', 0, m, 10))));
+const db = new Database(join(dir, 'bench.sqlite'));
+db.pragma('busy_timeout = 5000');
+const accountId = (db.prepare('SELECT account_id FROM servers WHERE id = ?').get(hist) as { account_id: number }).account_id;
+const insR = db.prepare('INSERT OR IGNORE INTO tm_server_rollups (account_id, server_id, step, time, sums, data) VALUES (?, ?, ?, ?, ?, ?)');
+db.transaction(() => {
+  for (const [step, n] of [[3600, 720], [86400, 365]] as const) {
+    for (let k = 0; k < n; k++) {
+      const t = Math.floor(now / step) * step - k * step;
+      const sums = emptyServerSums();
+      for (let j = 0; j < 3; j++) addServerSample(sums, serverSample(j, t));
+      insR.run(accountId, hist, step, t, JSON.stringify(sums), JSON.stringify(serverAverages(sums)));
+    }
+  }
+})();
+db.close();
+const pageServer = await register('page');
+for (let k = 0; k < 13; k++) await call('POST', '/api/v5/collector/batches', JSON.stringify(batch('page', 0, now - k * 60, PROCS)));
+
+async function measure(label: string, path: string, times: number, target: string) {
+  const server: number[] = [];
+  const client: number[] = [];
+  let size = 0;
+  for (let k = 0; k < times; k++) {
+    const r = await call('GET', path);
+    server.push(r.server);
+    client.push(r.client);
+    size = (JSON.parse(r.text) as { data: unknown[] }).data.length;
+  }
+  console.log(`${label}: p50 ${ms(p50(server))} server time, ${ms(p50(client))} client (${size} items; target ${target})`);
+}
+await measure("one server's last 24 h of minutes", `/api/v5/servers/${hist}/data/?num=1440`, 200, '<= 2 ms');
+await measure('30 days of Hour', `/api/v5/servers/${hist}/data/?time_step=Hour&num=720`, 200, '<= 2 ms');
+await measure('a year of Day', `/api/v5/servers/${hist}/data/?time_step=Day&num=365`, 200, '<= 2 ms');
+await measure(`latest point of every server (${SERVERS + 2})`, '/api/v5/servers/latest_data/', 100, '<= 10 ms');
+await measure('a 2,500-item page (process summaries)', `/api/v5/servers/${pageServer}/processes/data/?num=13`, 50, '<= 15 ms');
+
+child.send('stop');
+await new Promise((res) => child.once('exit', res));
+rmSync(dir, { recursive: true, force: true });
