@@ -13,6 +13,7 @@ import { logDataRoutes } from './routes/log-data';
 import { bucketRoutes } from './routes/buckets';
 import { logRoutes } from './routes/logs';
 import { polledDataRoutes } from './routes/polled-data';
+import { topologyRoutes } from './routes/topology';
 import { transactionDataRoutes } from './routes/transaction-data';
 import { transactionSettingsRoutes } from './routes/transactions-settings';
 import { maintenanceWindowRoutes } from './routes/maintenance-windows';
@@ -28,7 +29,7 @@ import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes];
+const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);
