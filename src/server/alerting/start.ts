@@ -2,6 +2,7 @@ import type { Deps } from '../deps';
 import { onEvent } from '../events';
 import { sqliteAlertEngine } from '../store/sqlite/alert-engine';
 import type { Db } from '../store/sqlite/db';
+import { createDefaultAlerts } from './defaults';
 import { startDispatcher } from './dispatcher';
 import { createAlertEngine } from './engine';
 import { netPolicy } from './net-policy';
@@ -43,7 +44,11 @@ export function startAlerting(deps: Deps & { store: { db: Db } }, opts: Alerting
   const offs = [
     onEvent(deps.events, 'batch', (e) => void serially(() => engine.onBatch(e.accountId, e.serverId, e.minute, e.batch))),
     onEvent(deps.events, 'server-registered', (e) => {
-      if (opts.defaultAlerts !== false) void serially(() => repo.createDefaultAlerts(e.accountId, e.serverId));
+      if (opts.defaultAlerts === false) return;
+      void serially(async () => {
+        const owner = await repo.ownerId(e.accountId);
+        if (owner !== null) await createDefaultAlerts(deps.store, e.accountId, e.serverId, owner, deps.now());
+      });
     }),
   ];
   const wake = () => dispatcher.wake();

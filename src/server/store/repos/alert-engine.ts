@@ -68,10 +68,10 @@ export interface AlertEngineRepo {
   /** Closes the incident: history end, in_incident false. */
   endIncident(accountId: number, alertId: number, minute: number): Promise<number | null>;
   markNotified(accountId: number, alertId: number, minute: number): Promise<void>;
-  /** Adds a value to the alert's hourly statistics and answers the band over its window. */
+  /** Answers the band over the window before `minute`, then adds the value to the hourly statistics. */
   addSample(accountId: number, alertId: number, minute: number, value: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
   recipients(accountId: number, userIds: number[]): Promise<Recipient[]>;
   addNotification(accountId: number, n: { alertId: number; historyId: number; userId: number; channel: string; recipient: string; subject: string; body: string; state: string; error?: string }): Promise<void>;
-  /** Creates the default alerts of a newly registered server, notifying the account owner. */
-  createDefaultAlerts(accountId: number, serverId: number): Promise<number>;
+  /** The account owner's user profile id. */
+  ownerId(accountId: number): Promise<number | null>;
 }

@@ -165,17 +165,19 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       db.prepare('UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ?').run(minute, accountId, alertId);
     },
     async addSample(accountId, alertId, minute, value, windowSeconds) {
+      // The band is of the window before this minute (partial first hour included), so a spike
+      // is judged against what came before it, not against itself.
+      const r = db
+        .prepare<[number, number, number], { n: number | null; sum: number | null; sumsq: number | null }>(
+          'SELECT SUM(n) AS n, SUM(sum) AS sum, SUM(sumsq) AS sumsq FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour > ?',
+        )
+        .get(accountId, alertId, minute - windowSeconds - 3600)!;
       const hour = Math.floor(minute / 3600) * 3600;
       db.prepare(
         `INSERT INTO alert_stats (account_id, alert_id, hour, n, sum, sumsq) VALUES (?, ?, ?, 1, ?, ?)
            ON CONFLICT (account_id, alert_id, hour) DO UPDATE SET n = n + 1, sum = sum + excluded.sum, sumsq = sumsq + excluded.sumsq`,
       ).run(accountId, alertId, hour, value, value * value);
-      db.prepare('DELETE FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour < ?').run(accountId, alertId, minute - windowSeconds - 3600);
-      const r = db
-        .prepare<[number, number, number], { n: number | null; sum: number | null; sumsq: number | null }>(
-          'SELECT SUM(n) AS n, SUM(sum) AS sum, SUM(sumsq) AS sumsq FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour >= ?',
-        )
-        .get(accountId, alertId, minute - windowSeconds)!;
+      db.prepare('DELETE FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour <= ?').run(accountId, alertId, minute - windowSeconds - 3600);
       const n = r.n ?? 0;
       const mean = n ? r.sum! / n : 0;
       const variance = n > 1 ? Math.max(0, (r.sumsq! - n * mean * mean) / (n - 1)) : 0;
@@ -196,25 +198,8 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.state, n.error ?? null, Math.floor(Date.now() / 1000), n.state === 'sent' ? Math.floor(Date.now() / 1000) : null);
     },
-    async createDefaultAlerts(accountId, serverId) {
-      const srv = db.prepare<[number, number], { hostname: string; os: string }>('SELECT hostname, os FROM servers WHERE account_id = ? AND id = ?').get(accountId, serverId);
-      const owner = db.prepare<[number], { id: number }>('SELECT id FROM users WHERE account_id = ? AND is_account_owner = 1').get(accountId);
-      if (!srv || !owner) return 0;
-      const users = JSON.stringify([{ id: owner.id, sendemail: true, sendsms: false, pushnotification: false }]);
-      const target = `${srv.hostname} (${srv.os})`;
-      const ins = db.prepare(`INSERT INTO alerts (account_id, name, type, target_id, target, trigger_type, trigger, threshold, time_above_threshold, users, created)
-        VALUES (?, ?, 'Server', ?, ?, ?, ?, ?, ?, ?, ?)`);
-      const now = Math.floor(Date.now() / 1000);
-      const defaults: [string, string, string, number | null, number][] = [
-        ['Memory over 90%', 'Memory', 'Memory above 90%', 90, 5],
-        ['CPU over 75%', 'CPU', 'CPU above 75%', 75, 5],
-        ['Disk over 90%', 'Disk', 'Disk MAX above 90%', 90, 1],
-        ['Server down', 'Server Down', 'Server Down', null, 2],
-      ];
-      db.transaction(() => {
-        for (const [name, type, trigger, threshold, tat] of defaults) ins.run(accountId, name, String(serverId), target, type, trigger, threshold, tat, users, now);
-      })();
-      return defaults.length;
+    async ownerId(accountId) {
+      return db.prepare<[number], { id: number }>('SELECT id FROM users WHERE account_id = ? AND is_account_owner = 1').get(accountId)?.id ?? null;
     },
   };
 }
