@@ -51,8 +51,12 @@ export interface RowRange {
   limit: number;
 }
 
-/** The most rows a filtered read scans; a window holding more is answered from its newest rows. */
-export const SCAN_MAX = 200_000;
+/**
+ * The most rows, and message bytes, a filtered read scans: a window holding more is answered from
+ * its newest rows, so one request's memory stays bounded whatever the window.
+ */
+export const SCAN_MAX = 100_000;
+export const SCAN_BYTES = 64 * 1024 * 1024;
 
 /** Log summaries and messages, newest first; windows are minute times, both ends inclusive. */
 export interface LogDataRepo {

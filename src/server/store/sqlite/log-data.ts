@@ -1,5 +1,6 @@
 import type { SeriesWindow } from '../../../shared/timeseries';
 import {
+  SCAN_BYTES,
   SCAN_MAX,
   type LogDataRepo,
   type LogMessageRow,
@@ -12,6 +13,18 @@ import type { Db } from './db';
 
 const SEVERITIES: Severity[] = ['info', 'warning', 'critical'];
 const all = (): RowRange => ({ offset: 0, limit: SCAN_MAX });
+
+/** Rows of an iterator until SCAN_BYTES of text have been read. */
+function bounded<T>(rows: IterableIterator<T>, size: (row: T) => number): T[] {
+  const out: T[] = [];
+  let bytes = 0;
+  for (const r of rows) {
+    bytes += size(r);
+    if (bytes > SCAN_BYTES) break;
+    out.push(r);
+  }
+  return out;
+}
 
 /** Column list of transaction_messages in the repo's row shape. */
 export const TRANSACTION_COLUMNS = `id, server_id AS serverId, log_id AS logId, time, log_type AS logType, event, version,
@@ -60,14 +73,14 @@ export function sqliteLogData(db: Db): LogDataRepo {
       const code = opts.severity === undefined ? null : SEVERITIES.indexOf(opts.severity);
       const args = [logId, accountId, w.from, w.to, code, code];
       const range = opts.range ?? all();
-      const items: LogMessageRow[] = msgRows
-        .all(...args, range.limit, range.offset)
+      const items: LogMessageRow[] = bounded(msgRows.iterate(...args, range.limit, range.offset), (r) => r.data.length)
         .map((r) => ({ time: r.time, data: r.data, severity: SEVERITIES[r.severity] ?? 'info' }));
       return { total: msgCount.get(...args)!.n, items };
     },
     async transactionMessages(accountId, logId, w, range = all()) {
       const args = [logId, accountId, w.from, w.to];
-      return { total: txCount.get(...args)!.n, items: txRows.all(...args, range.limit, range.offset) };
+      const items = bounded(txRows.iterate(...args, range.limit, range.offset), (r) => r.statement.length);
+      return { total: txCount.get(...args)!.n, items };
     },
   };
 }

@@ -94,5 +94,17 @@ CREATE INDEX transaction_messages_peer ON transaction_messages (account_id, peer
 CREATE INDEX transaction_messages_process ON transaction_messages (account_id, server_id, pid, minute);
 `,
     },
+    {
+      // Process lookups lead with server_id so one index also serves the cascade from servers; a
+      // per-minute index serves retention. Fewer indexes keep the ingest of connections cheap.
+      version: 2,
+      sql: `
+DROP INDEX socket_connections_process;
+DROP INDEX socket_connections_server;
+CREATE INDEX socket_connections_process ON socket_connections (server_id, pid, minute);
+DROP INDEX transaction_messages_process;
+CREATE INDEX transaction_messages_process ON transaction_messages (server_id, pid, minute);
+`,
+    },
   ],
 };

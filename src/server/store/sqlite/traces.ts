@@ -22,7 +22,7 @@ type HopRow = Omit<Hop, 'open'> & { open: number };
 const toHop = (r: HopRow): Hop => ({ ...r, open: r.open === 1 });
 
 export function sqliteTraces(db: Db): TraceRepo {
-  const byProcess = 'account_id = ? AND server_id = ? AND pid = ? AND minute BETWEEN ? AND ?';
+  const byProcess = 'server_id = ? AND pid = ? AND minute BETWEEN ? AND ? AND account_id = ?';
   const processStmt = db.prepare<unknown[], HopRow>(
     `${MESSAGE_HOP} WHERE ${byProcess} UNION ALL ${CONNECTION_HOP} WHERE ${byProcess} LIMIT ${HOPS_MAX}`,
   );
@@ -54,7 +54,7 @@ export function sqliteTraces(db: Db): TraceRepo {
 
   return {
     async processHops(accountId, serverId, pid, from, to) {
-      const args = [accountId, serverId, pid, from, to];
+      const args = [serverId, pid, from, to, accountId];
       return processStmt.all(...args, ...args).map(toHop);
     },
     async localHops(accountId, ip, port, from, to) {

@@ -1,5 +1,6 @@
 import type { RetentionPolicy } from '../../repos/telemetry';
 import type { Db } from '../db';
+import { enforceEventsRetention } from './events-retention';
 import { stmt } from './statements';
 
 /** Rows deleted per statement, so the ingest path never waits long behind retention. */
@@ -49,5 +50,6 @@ export function enforceRetention(db: Db, now: number, keep: RetentionPolicy): nu
       }
     }
   }
+  removed += enforceEventsRetention(db, now, keep.minute);
   return removed;
 }

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventServer, seedLog, sendEvents } from '../../../testing/event-batches';
+import { startTestService, type TestService } from '../../../testing/harness';
+
+let svc: TestService;
+const DAY = 86_400;
+const NOW = 1_700_000_040;
+const count = (table: string) => (svc.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const TABLES = ['log_counts', 'log_messages', 'polled_values', 'socket_connections', 'transaction_messages'];
+
+beforeAll(async () => {
+  svc = await startTestService();
+  const s = await eventServer(svc, svc.account, 'old');
+  const log = seedLog(svc, s, 'FILE', '/var/log/a.log');
+  seedLog(svc, s, 'AFSQL', '/var/log/transactions/sql.log');
+  for (const minute of [NOW - 31 * DAY, NOW]) {
+    await sendEvents(svc, s, minute, {
+      logs: [{ log_id: log, messages: [{ time: minute, severity: 'info', data: 'x' }] }],
+      polled: [{ name: 'p', command_name: 'c', command_line: 'c', time: minute, status: 'OK', text: 'ok', values: [] }],
+      connections: [{ pid: 1, create_time: 1, role: 'client', local_ip: 'a', local_port: 1, peer_ip: 'b', peer_port: 2 }],
+      transactions: [{ log_type: 'sql', time: minute, pid: 1, own_ip: 'a', own_port: 1, peer_ip: 'b', peer_port: 2, statement: 'SELECT 1' }],
+    });
+  }
+});
+afterAll(() => svc.close());
+
+describe('retention of event data', () => {
+  it('deletes minute data older than the minute retention with the telemetry job, keeping the rest', async () => {
+    // log_counts holds the FILE log's and the AFSQL log's minutes.
+    const before = TABLES.map((t) => count(t));
+    expect(before).toEqual([4, 2, 2, 2, 2]);
+    await svc.deps.store.telemetry.enforceRetention(NOW, { minute: 30 * DAY, hour: null, day: null, batchIds: 8 * DAY });
+    expect(TABLES.map((t) => count(t))).toEqual([2, 1, 1, 1, 1]);
+  });
+});
