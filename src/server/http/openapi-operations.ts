@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { alertHistoryItem, alertHistoryListQuery, alertHistoryMessage } from '../../shared/alert-histories';
+import { alertCreate, alertItem, alertListQuery, alertUpdate } from '../../shared/alerts';
+import {
+  application,
+  applicationDataQuery,
+  applicationDetailQuery,
+  applicationListQuery,
+  applicationProcessDataQuery,
+  applicationProcessesQuery,
+  autodetectQuery,
+  autodetectResourcesInput,
+  detectedTemplate,
+  serverDetectionQuery,
+} from '../../shared/applications';
+import { bucket, bucketDataQuery, bucketDeleteByName, bucketListQuery, bucketPoint, bucketPost } from '../../shared/buckets';
+import { batch, batchResponse, collectorConfig, registerResponse, registration } from '../../shared/ingest';
+import { logDataQuery, logDetailQuery, logMessageRecord, logSummaryRecord } from '../../shared/log-data';
+import { LOG_SOURCE_TYPES, logInput, logItem, logListQuery, logWritten } from '../../shared/logs';
+import { maintenanceWindow, maintenanceWindowInput, maintenanceWindowListQuery, maintenanceWindowWritten } from '../../shared/maintenance-windows';
+import { pagingQuery } from '../../shared/paging';
+import { polledDataConfig, polledDataConfigInput } from '../../shared/polled-data-config';
+import { polledDataItem, polledDataQuery, polledDataRecord } from '../../shared/polled-data';
+import { serverSet, serverSetInput, serverSetListQuery } from '../../shared/server-sets';
+import { serverTag, serverTagCreate, serverTagListQuery, serverTagUpdate } from '../../shared/server-tags';
+import { server, serverListQuery, serverRef, serverTagsOfServer, serverTagsUpdate, serverUpdate } from '../../shared/servers';
+import { processDataQuery, processDetailQuery, processItem, processListQuery, serverDataQuery } from '../../shared/telemetry';
+import { topologyQuery, topologyResponse } from '../../shared/topology';
+import { traceQuery, traceResponse, transactionLogEntry, transactionLogQuery } from '../../shared/transaction-data';
+import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate } from '../../shared/transactions';
+import { userCreate, userProfile, userListQuery, userUpdate } from '../../shared/users';
+import type { Operation } from './openapi';
+
+/** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
+const record = z.record(z.string(), z.unknown());
+const success = z.object({ result: z.literal('Success') });
+
+type Crud = { collection: string; tag: string; item: z.ZodType; list?: z.ZodType; create?: z.ZodType; update?: z.ZodType; written?: z.ZodType };
+
+/** List, create, get, update and delete of a plain collection. */
+function crud(c: Crud): Operation[] {
+  const base = `/${c.collection}`;
+  const one = `${base}/:id`;
+  return [
+    { method: 'GET', path: base, tag: c.tag, summary: `Paged list of ${c.tag.toLowerCase()}`, params: c.list ?? pagingQuery, response: c.item, paged: true },
+    ...(c.create ? [{ method: 'POST', path: base, tag: c.tag, summary: 'Create', params: c.create, response: c.written ?? c.item, status: 201 } as const] : []),
+    { method: 'GET', path: one, tag: c.tag, summary: 'One item', response: c.item },
+    ...(c.update ? [{ method: 'PUT', path: one, tag: c.tag, summary: 'Update', params: c.update, response: c.written ?? c.item } as const] : []),
+    { method: 'DELETE', path: one, tag: c.tag, summary: 'Delete', response: success },
+  ];
+}
+
+const ts = (path: string, tag: string, summary: string, params: z.ZodType, item: z.ZodType = record): Operation => ({
+  method: 'GET',
+  path,
+  tag,
+  summary,
+  params,
+  response: item,
+  paged: true,
+});
+
+const LOG_FIELDS = {
+  type: { type: 'string', enum: [...LOG_SOURCE_TYPES], description: 'source_type; AFSQL and AFURL logs come from the transactions setting' },
+  source: { type: 'string', description: 'EVENTLOG: Application, System or Security. SYSLOG: a port 1-65535. FILE: an absolute path' },
+};
+
+/** Every endpoint of the API. A route registered in app.ts but missing here fails the OpenAPI test. */
+export const OPERATIONS: Operation[] = [
+  { method: 'GET', path: '/openapi.json', tag: 'Documentation', summary: 'This OpenAPI 3.1 document (no authentication)', public: true, response: record },
+
+  { method: 'GET', path: '/servers', tag: 'Servers', summary: 'Paged list of servers', params: serverListQuery, response: server, paged: true },
+  { method: 'GET', path: '/servers/:id', tag: 'Servers', summary: 'One server', response: server },
+  { method: 'PUT', path: '/servers/:id', tag: 'Servers', summary: 'Update nickname and description', params: serverUpdate, response: server },
+  { method: 'DELETE', path: '/servers/:id', tag: 'Servers', summary: 'Delete a server (its collector is refused afterwards)', response: success },
+  { method: 'GET', path: '/servers/:id/tags', tag: 'Servers', summary: "The server's tags", response: serverTagsOfServer },
+  { method: 'PUT', path: '/servers/:id/tags', tag: 'Servers', summary: "Replace the server's tags", params: serverTagsUpdate, response: serverTagsOfServer },
+  { method: 'GET', path: '/servers/:id/polled_data_config', tag: 'Servers', summary: 'Polled-data configuration', response: polledDataConfig },
+  { method: 'PUT', path: '/servers/:id/polled_data_config', tag: 'Servers', summary: 'Set the polled-data configuration', params: polledDataConfigInput, response: polledDataConfig },
+  ts('/servers/:id/data', 'Servers', 'Server data records (T: Minute, Hour, Day)', serverDataQuery),
+  ts('/servers/latest_data', 'Servers', 'The latest data record of every server (beyond the spec)', pagingQuery),
+  ts('/servers/:id/processes', 'Processes', 'Running processes, or those within start..end', processListQuery, processItem),
+  ts('/servers/:id/processes/data', 'Processes', 'Process summary records per time step (T)', serverDataQuery),
+  { method: 'GET', path: '/servers/:id/auto_detection', tag: 'Applications', summary: 'Application templates detected on the server', params: serverDetectionQuery, response: record },
+  ts('/processes/:uid/data', 'Processes', 'Process data records (T: Minute, Hour, Day)', processDataQuery),
+  { method: 'GET', path: '/processes/:uid/detail', tag: 'Processes', summary: 'Files and threads at a minute (default latest)', params: processDetailQuery, response: record },
+
+  ...crud({ collection: 'server_tags', tag: 'Server tags', item: serverTag, list: serverTagListQuery, create: serverTagCreate, update: serverTagUpdate }),
+  { method: 'GET', path: '/server_tags/:id/servers', tag: 'Server tags', summary: 'Servers of the tag', response: z.array(serverRef) },
+  ...crud({ collection: 'server_sets', tag: 'Server sets', item: serverSet, list: serverSetListQuery, create: serverSetInput, update: serverSetInput }),
+  { method: 'GET', path: '/server_sets/:id/servers', tag: 'Server sets', summary: 'Servers of the set', response: z.array(serverRef) },
+  { method: 'GET', path: '/server_sets/:id/server_tags', tag: 'Server sets', summary: 'Tags of the set', response: z.array(serverTag) },
+  { method: 'GET', path: '/server_sets/:id/auto_detection', tag: 'Server sets', summary: "Run application detection on the set's servers", response: serverSet },
+  ...crud({ collection: 'users', tag: 'User profiles', item: userProfile, list: userListQuery, create: userCreate, update: userUpdate }),
+  ...crud({
+    collection: 'maintenance_windows',
+    tag: 'Maintenance windows',
+    item: maintenanceWindow,
+    list: maintenanceWindowListQuery,
+    create: maintenanceWindowInput,
+    update: maintenanceWindowInput,
+    written: maintenanceWindowWritten,
+  }),
+
+  ...crud({ collection: 'logs', tag: 'Logs', item: logItem, list: logListQuery, create: logInput, update: logInput, written: logWritten }).map((op) =>
+    op.params === logInput ? { ...op, fields: LOG_FIELDS } : op,
+  ),
+  ts('/logs/:id/data', 'Logs', 'Per-minute info, warning and critical counts (T: Minute)', logDataQuery, logSummaryRecord),
+  ts('/logs/:id/detail', 'Logs', 'Log messages (T: Minute; filter, severity)', logDetailQuery, logMessageRecord),
+
+  { method: 'GET', path: '/transactions', tag: 'Transactions', summary: 'The transactions setting', response: transactionSettings },
+  {
+    method: 'PUT',
+    path: '/transactions',
+    tag: 'Transactions',
+    summary: 'Change the setting: on creates AFURL/AFSQL logs on every server; enabled=false keeps them; off deletes them and their history',
+    params: transactionSettingsUpdate,
+    response: transactionSettings,
+  },
+  ts('/transactions/logs', 'Transactions', 'Paged list of AFURL and AFSQL logs', transactionLogListQuery, logItem),
+  ts('/transactions/logs/:id/detail', 'Transactions', 'Transaction messages (T: Minute; filter)', logDetailQuery, logMessageRecord),
+  { method: 'GET', path: '/transactions/log', tag: 'Transactions', summary: 'Transaction details of a process in a time span', params: transactionLogQuery, response: z.array(transactionLogEntry) },
+  { method: 'GET', path: '/transactions/trace', tag: 'Transactions', summary: 'Trace from a URL message, a SQL message or a process', params: traceQuery, response: traceResponse },
+
+  { method: 'GET', path: '/buckets', tag: 'Buckets', summary: 'Paged list of StatsD buckets', params: bucketListQuery, response: bucket, paged: true },
+  {
+    method: 'POST',
+    path: '/buckets',
+    tag: 'Buckets',
+    summary: 'Record StatsD lines <name>:<value>[|c|g|ms|h|s[|@rate]]; a line without a type is a counter; the first message fixes the type',
+    params: bucketPost,
+    fields: {
+      buckets: {
+        type: 'string',
+        description: 'JSON list of objects {"value": "<name>:<value>[|type[|@rate]]"}: name 1-256 characters, value non-empty; a bad line answers 400 naming its index and text',
+        examples: ['[{"value":"api.hits:1|c"},{"value":"api.latency:20|ms"}]'],
+      },
+    },
+    response: success,
+  },
+  { method: 'DELETE', path: '/buckets', tag: 'Buckets', summary: 'Delete a bucket by name', params: bucketDeleteByName, response: success },
+  { method: 'GET', path: '/buckets/:id', tag: 'Buckets', summary: 'One bucket', response: bucket },
+  { method: 'DELETE', path: '/buckets/:id', tag: 'Buckets', summary: 'Delete a bucket and its data', response: success },
+  ts('/buckets/:id/data', 'Buckets', 'Per-minute values (T: Minute; beyond the spec)', bucketDataQuery, bucketPoint),
+
+  ...['/polled-data', '/polled_data'].flatMap((base): Operation[] => [
+    { method: 'GET', path: base, tag: 'Polled data', summary: 'Paged list of polled-data items', params: pagingQuery, response: polledDataItem, paged: true },
+    { method: 'GET', path: `${base}/:id`, tag: 'Polled data', summary: 'One polled-data item', response: polledDataItem },
+    ts(`${base}/:id/data`, 'Polled data', 'Polled-data records (T: Minute)', polledDataQuery, polledDataRecord),
+  ]),
+
+  ...crud({ collection: 'alerts', tag: 'Alerts', item: alertItem, list: alertListQuery, create: alertCreate, update: alertUpdate }),
+  { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first', params: alertHistoryListQuery, response: alertHistoryItem, paged: true },
+  { method: 'GET', path: '/alert_histories/:id', tag: 'Alert histories', summary: 'One alert history', response: alertHistoryItem },
+  { method: 'GET', path: '/alert_histories/:id/message', tag: 'Alert histories', summary: 'The e-mail message of the history', response: alertHistoryMessage },
+  { method: 'GET', path: '/alert_histories/:id/message/view', tag: 'Alert histories', summary: 'The message as an HTML page', html: true },
+
+  { method: 'GET', path: '/applications', tag: 'Applications', summary: 'Paged list of applications', params: applicationListQuery, response: application, paged: true },
+  { method: 'GET', path: '/applications/:id', tag: 'Applications', summary: 'One application', response: application },
+  ts('/applications/:id/data', 'Applications', 'Application data records (T)', applicationDataQuery),
+  ts('/applications/:id/processes/data', 'Applications', 'Process summary records of the application (T)', applicationProcessDataQuery),
+  ts('/applications/:id/processes', 'Applications', 'Processes of the application (1-hour span)', applicationProcessesQuery),
+  { method: 'GET', path: '/applications/:id/detail', tag: 'Applications', summary: 'Detail at a minute', params: applicationDetailQuery, response: record },
+  { method: 'GET', path: '/autodetect/applications', tag: 'Applications', summary: 'Templates detected on servers s[]', params: autodetectQuery, response: z.array(detectedTemplate) },
+  { method: 'PUT', path: '/autodetect/resources', tag: 'Applications', summary: 'Create or extend an application from a template', params: autodetectResourcesInput, response: z.object({ message: z.string() }) },
+
+  {
+    method: 'GET',
+    path: '/application_topology',
+    tag: 'Applications',
+    summary: 'Connections between process groups (beta); process_groups[] repeated, num minutes, start, end',
+    params: topologyQuery,
+    response: topologyResponse,
+  },
+
+  { method: 'POST', path: '/collector/register', tag: 'Collector', summary: 'Register a server by guid (201 new, 200 known; 410 if deleted)', params: registration, jsonOnly: true, response: registerResponse },
+  { method: 'GET', path: '/collector/config', tag: 'Collector', summary: "The server's collector configuration (pulled each minute)", params: z.object({ guid: z.string() }), response: collectorConfig },
+  { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
+];
+

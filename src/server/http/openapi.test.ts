@@ -1,0 +1,91 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../app';
+import { startTestService, type TestService } from '../testing/harness';
+import { openApiPath } from './openapi';
+
+interface Op {
+  security?: unknown[];
+  parameters?: { name: string; in: string; required: boolean }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+type Doc = { openapi: string; paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
+
+let svc: TestService;
+let doc: Doc;
+beforeAll(async () => {
+  svc = await startTestService();
+  const r = await svc.request('GET', '/api/v5/openapi.json', { as: null });
+  expect(r.status).toBe(200);
+  doc = r.body as Doc;
+});
+afterAll(() => svc.close());
+
+/** Every method and path the route modules register, as OpenAPI writes them. */
+async function registeredRoutes(): Promise<string[]> {
+  const app = Fastify();
+  const seen = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat()) if (m !== 'HEAD') seen.add(`${m} ${openApiPath(route.url)}`);
+  });
+  for (const routes of API_ROUTES) routes(app, svc.deps);
+  await app.ready();
+  await app.close();
+  return [...seen].sort();
+}
+
+const documented = () =>
+  Object.entries(doc.paths)
+    .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort();
+
+describe('OpenAPI document', () => {
+  it('is served without authentication on both prefixes, as OpenAPI 3.1', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const plain = await svc.request('GET', '/api/openapi.json', { as: null });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toEqual(doc);
+    expect(doc.components.securitySchemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
+  });
+
+  it('documents exactly the routes that are registered', async () => {
+    const routes = await registeredRoutes();
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((r) => !documented().includes(r))).toEqual([]);
+    expect(documented().filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('gives every operation its path parameters, responses and the error shape', () => {
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: 'object',
+      properties: { error: { type: 'object', required: expect.arrayContaining(['status', 'message']) } },
+    });
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const op of Object.values(ops)) {
+        expect(op.parameters?.filter((p) => p.in === 'path').map((p) => p.name) ?? []).toEqual(names);
+        expect(op.responses['400']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+    expect(doc.paths['/api/v5/openapi.json']!.get!.security).toEqual([]);
+    expect(doc.paths['/api/v5/logs/']!.get!.responses['401']).toBeDefined();
+  });
+
+  it('derives parameters from the shared schemas', () => {
+    const post = doc.paths['/api/v5/logs/']!.post!;
+    const form = post.requestBody!.content['application/x-www-form-urlencoded']!.schema;
+    expect(Object.keys(form.properties!)).toEqual(['server', 'type', 'source', 'limit']);
+    expect(form.required).toEqual(['server', 'type', 'source']);
+    expect(post.responses['201']).toBeDefined();
+    const list = doc.paths['/api/v5/buckets/{id}/data/']!.get!;
+    expect(list.parameters!.map((p) => [p.name, p.required])).toEqual([
+      ['id', true], ['limit', false], ['page', false], ['num', false], ['start', false], ['end', false], ['time_step', false],
+    ]);
+    const batch = doc.paths['/api/v5/collector/batches/']!.post!;
+    expect(Object.keys(batch.requestBody!.content)).toEqual(['application/json']);
+    expect(batch.requestBody!.content['application/json']!.schema.required).toEqual(expect.arrayContaining(['batch_id', 'guid', 'minute', 'server']));
+    const paged = doc.paths['/api/v5/servers/']!.get!.responses['200']!.content!['application/json']!.schema as { properties: Record<string, unknown> };
+    expect(Object.keys(paged.properties)).toEqual(['pagination', 'data']);
+  });
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { errorBody } from '../../shared/errors';
+import { pagedSchema } from '../../shared/paging';
+import { API_PREFIX } from '../../shared/paths';
+import { OPERATIONS } from './openapi-operations';
+
+/** One documented endpoint; `path` is written as it is registered (`/logs/:id`), without the prefix. */
+export interface Operation {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  tag: string;
+  summary: string;
+  /** Query parameters (GET, DELETE) or form/JSON body fields (POST, PUT). */
+  params?: z.ZodType;
+  /** The body is JSON only (the collector protocol), never a form. */
+  jsonOnly?: boolean;
+  /** The success body; with `paged`, the item of a paged envelope. */
+  response?: z.ZodType;
+  paged?: boolean;
+  /** JSON Schema of fields the zod schema cannot express (transformed values), merged over the derived one. */
+  fields?: Record<string, JsonSchema>;
+  /** The success body is an HTML page rather than JSON. */
+  html?: boolean;
+  /** Success status when not 200 (creates answer 201). */
+  status?: number;
+  /** Served without Basic authentication. */
+  public?: boolean;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema of what a zod schema produces; parts JSON Schema cannot say (transforms) become `{}`. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  try {
+    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
+    return rest;
+  } catch {
+    return {};
+  }
+}
+
+/** The fields of an object schema, looking through refinements, transforms and preprocessing. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null {
+  let s: unknown = schema;
+  for (let i = 0; i < 5 && s; i++) {
+    if (s instanceof z.ZodObject) return s.shape as Record<string, z.ZodType>;
+    const def = (s as { def?: { type?: string; in?: unknown; out?: unknown } }).def;
+    if (def?.type !== 'pipe') return null;
+    // A preprocess is a pipe whose input is a transform; its shape is on the output side.
+    s = def.in instanceof z.ZodTransform ? def.out : def.in;
+  }
+  return null;
+}
+
+/** Parameters as a client sends them: a field is required unless it may be left out. */
+function fields(schema: z.ZodType, extra: Record<string, JsonSchema> = {}): { name: string; required: boolean; schema: JsonSchema }[] {
+  const shape = objectShape(schema);
+  if (!shape) return [];
+  return Object.entries(shape).map(([name, f]) => ({ name, required: !f.safeParse(undefined).success, schema: { ...jsonSchema(f), ...extra[name] } }));
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+
+function operationObject(op: Operation) {
+  const pathParams = [...op.path.matchAll(/:(\w+)/g)].map((m) => ({
+    name: m[1]!,
+    in: 'path',
+    required: true,
+    schema: m[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+  }));
+  const params = op.params ? fields(op.params, op.fields) : [];
+  const inBody = op.method === 'POST' || op.method === 'PUT';
+  const parameters = [
+    ...pathParams,
+    ...(inBody ? [] : params.map((p) => ({ name: p.name, in: 'query', required: p.required, schema: p.schema }))),
+  ];
+  const bodySchema = op.params && objectShape(op.params) === null ? jsonSchema(op.params) : {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+  const body = op.response ? (op.paged ? jsonSchema(pagedSchema(op.response)) : jsonSchema(op.response)) : undefined;
+  const responses: Record<string, unknown> = {
+    [String(op.status ?? 200)]: {
+      description: 'Success',
+      ...(op.html ? { content: { 'text/html': { schema: { type: 'string' } } } } : body ? { content: { 'application/json': { schema: body } } } : {}),
+    },
+    '400': errorResponse('A parameter breaks a rule; `field` names it'),
+  };
+  if (!op.public) responses['401'] = errorResponse('Missing or wrong credentials');
+  if (pathParams.length || /^\/collector\//.test(op.path) || op.method === 'DELETE') {
+    responses['404'] = errorResponse('No such item in this account');
+  }
+  return {
+    tags: [op.tag],
+    summary: op.summary,
+    operationId: `${op.method.toLowerCase()}${op.path.replace(/[:/_-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+    ...(op.public ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(inBody && op.params
+      ? {
+          requestBody: {
+            required: true,
+            content: op.jsonOnly
+              ? { 'application/json': { schema: bodySchema } }
+              : { 'application/x-www-form-urlencoded': { schema: bodySchema }, 'application/json': { schema: bodySchema } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** `/logs/:id` as OpenAPI writes it under the versioned prefix: `/api/v5/logs/{id}/`. */
+export const openApiPath = (path: string) => `${API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}${path.endsWith('.json') ? '' : '/'}`;
+
+/** The OpenAPI 3.1 document of every endpoint, built from the shared zod schemas. */
+export function buildOpenApi(operations: readonly Operation[] = OPERATIONS) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const p = (paths[openApiPath(op.path)] ??= {});
+    p[op.method.toLowerCase()] = operationObject(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Infrastructure monitoring API',
+      version: '5',
+      description: [
+        'Every path also answers without the version (/api/... as well as /api/v5/...) and with or without the trailing slash.',
+        'Parameters are url-encoded form fields (the query string for GET and DELETE); list parameters are JSON text inside one field. A JSON object body is accepted as well.',
+        'Paged lists take limit (1-2500, default 2500) and page (0-based) and answer {pagination: {count, next, previous}, data}.',
+        'Time series take num, start, end (epoch seconds) and time_step; points are most recent first.',
+        'Errors answer {"error": {"status", "message", "field"}}. Another account\'s id answers 404 exactly like a missing one.',
+        'The collector protocol (/collector/...) is ours: register a server by guid, pull its configuration each minute, upload one batch per minute (gzip accepted; a replayed batch_id stores nothing).',
+      ].join('\n\n'),
+    },
+    servers: [{ url: '/' }],
+    security: [{ basic: [] }],
+    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { basic: { type: 'http', scheme: 'basic', description: 'User: the account e-mail; password: the API key.' } },
+      schemas: { Error: jsonSchema(errorBody) },
+    },
+  };
+}
