@@ -48,8 +48,12 @@ export interface RunningCollector {
 
 const MAX_QUEUE = 120;
 
-/** Starts collecting this Linux host into the service; returns at once, registering in the background. */
+/**
+ * Starts collecting this Linux host into the service; returns at once, registering in the background.
+ * Throws only when it cannot start at all: not Linux, or the guid file cannot be read or written.
+ */
 export function startCollector(opts: CollectorOptions): RunningCollector {
+  if (process.platform !== 'linux') throw new Error(`the collector reads /proc and runs on Linux only (this is ${process.platform})`);
   const log = opts.log ?? ((m: string) => console.error(`[collector] ${m}`));
   const stateDir = opts.stateDir ?? join(homedir(), '.fleetwatch-collector');
   const guid = loadGuid(opts.guidFile ?? join(stateDir, 'guid'));
