@@ -197,3 +197,21 @@ describe('GET /transactions/logs/{id}/detail/', () => {
     for (const id of [plain, theirLog, 987654]) expect((await svc.request('GET', `/api/transactions/logs/${id}/detail/`)).status).toBe(404);
   });
 });
+
+describe('the transactions setting at ingest', () => {
+  it('keeps no message while transactions are disabled, and loses the history when turned off', async () => {
+    const lid = logOf(app, 'AFSQL');
+    const stored = () => svc.db.prepare('SELECT COUNT(*) AS n FROM transaction_messages WHERE log_id = ?').get(lid) as { n: number };
+    const before = stored().n;
+    const later = tx('sql', T + 120, 200, ['10.0.0.2', 41002], ['10.0.0.3', 5432], 'SELECT disabled', 0.1);
+    expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: false } })).status).toBe(200);
+    await sendEvents(svc, app, E + 120, { transactions: [later] });
+    expect(stored().n).toBe(before);
+    expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: true } })).status).toBe(200);
+    await sendEvents(svc, app, E + 180, { transactions: [{ ...later, time: T + 180 }] });
+    expect(stored().n).toBe(before + 1);
+    expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: false, transactions_enabled: false } })).status).toBe(200);
+    expect(stored().n).toBe(0);
+    expect((await svc.request('GET', `/api/transactions/logs/${lid}/detail/`)).status).toBe(404);
+  });
+});

@@ -4,6 +4,9 @@ import { MinuteCounter } from './log-sink';
 import { minuteOf, statementCache } from './statement-cache';
 
 const statements = statementCache((db: Db) => ({
+  collecting: db.prepare<[number], { on: number }>(
+    'SELECT transactions_on AND transactions_enabled AS "on" FROM accounts WHERE id = ?',
+  ),
   log: db.prepare<[number, number, string], { id: number; limit: number }>(
     `SELECT id, "limit" AS "limit" FROM logs WHERE account_id = ? AND server_id = ? AND source_type = ?
      ORDER BY id LIMIT 1`,
@@ -17,12 +20,14 @@ const statements = statementCache((db: Db) => ({
 
 /**
  * Stores AFURL/AFSQL messages under the server's transaction log of that type, honouring its per-minute
- * limit. A server without such a log (transactions off) keeps nothing: turning transactions off
- * deletes the logs and, by cascade, their history.
+ * limit. Nothing is kept while the account's transactions are off or disabled (a collector may lag a
+ * minute behind the setting), nor for a server without such a log; turning transactions off deletes
+ * the logs and, by cascade, their history.
  */
 export function transactionSink(ctx: { db: Db; accountId: number; serverId: number }, batch: Batch): void {
   if (batch.transactions.length === 0) return;
   const s = statements(ctx.db);
+  if (s.collecting.get(ctx.accountId)?.on !== 1) return;
   const counters = new Map<string, { id: number; counter: MinuteCounter } | null>();
   for (const t of batch.transactions) {
     let target = counters.get(t.log_type);
