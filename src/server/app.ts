@@ -13,6 +13,7 @@ import { logDataRoutes } from './routes/log-data';
 import { bucketRoutes } from './routes/buckets';
 import { logRoutes } from './routes/logs';
 import { openApiRoutes } from './routes/openapi';
+import { alertDeliveryRoutes } from './routes/alert-deliveries';
 import { polledDataRoutes } from './routes/polled-data';
 import { topologyRoutes } from './routes/topology';
 import { transactionDataRoutes } from './routes/transaction-data';
@@ -30,7 +31,7 @@ import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, openApiRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, alertDeliveryRoutes, openApiRoutes];
 
 /** Routes outside Basic auth (documentation only; no tenant data). */
 const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pagingQuery } from '../../shared/paging';
+import { intParam } from '../../shared/params';
 import { itemPath } from '../../shared/paths';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
@@ -7,6 +8,9 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { Delivery } from '../store/repos/outbox';
 import { OUTBOX_EVENT } from '../alerting/start';
+
+/** GET /notifications/: P plus an optional alert_id. */
+const notificationListQuery = pagingQuery.extend({ alert_id: intParam('alert_id', { min: 1 }).optional() });
 
 /** A delivery as answered; credentials and secrets never leave the service. */
 function toDeliveryItem(d: Delivery) {
@@ -42,6 +46,12 @@ export function alertDeliveryRoutes(app: FastifyInstance, { store, events }: Dep
     if (!a) throw notFound('alert');
     return a;
   }
+
+  app.get('/notifications', async (req) => {
+    const q = parseInput(req, notificationListQuery);
+    const page = await store.outbox.notifications(req.account.id, q.alert_id, q);
+    return envelope(req, q, page);
+  });
 
   app.get('/alerts/:id/deliveries', async (req) => {
     const alert = await alertOr404(req.account.id, pathId(req));

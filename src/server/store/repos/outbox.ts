@@ -44,6 +44,21 @@ export interface Attempt {
   latency_ms: number;
 }
 
+export interface NotificationRecord {
+  id: number;
+  alert_id: number;
+  alert_history_id: number | null;
+  user_id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  state: string;
+  error: string | null;
+  created: number;
+  sent_at: number | null;
+}
+
 /** The persistent callback outbox: at-least-once delivery that survives restarts. */
 export interface OutboxRepo {
   enqueue(accountId: number, items: NewDelivery[], now: number): Promise<Delivery[]>;
@@ -55,6 +70,8 @@ export interface OutboxRepo {
   listForAlert(accountId: number, alertId: number, paging: PagingQuery): Promise<Page<Delivery>>;
   /** Puts a delivery back in the queue (same delivery id), due now. */
   redeliver(accountId: number, id: number, now: number): Promise<Delivery | null>;
+  /** Notifications to users (e-mail, SMS, push), newest first; e-mails are kept here when no SMTP is set. */
+  notifications(accountId: number, alertId: number | undefined, paging: PagingQuery): Promise<Page<NotificationRecord>>;
   /** The earliest next_attempt_at of pending deliveries, or null. */
   nextDue(): Promise<number | null>;
 }

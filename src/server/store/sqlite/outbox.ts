@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Attempt, Delivery, OutboxRepo } from '../repos/outbox';
+import type { Attempt, Delivery, NotificationRecord, OutboxRepo } from '../repos/outbox';
 import type { Db } from './db';
 
 interface Row {
@@ -113,6 +113,18 @@ export function sqliteOutbox(db: Db): OutboxRepo {
         .prepare(`UPDATE callback_deliveries SET state = 'pending', next_attempt_at = ? WHERE account_id = ? AND id = ?`)
         .run(now, accountId, id);
       return r.changes ? toDelivery(byId.get(id)!) : null;
+    },
+    async notifications(accountId, alertId, paging) {
+      const where = alertId === undefined ? 'account_id = ?' : 'account_id = ? AND alert_id = ?';
+      const args = alertId === undefined ? [accountId] : [accountId, alertId];
+      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM notifications WHERE ${where}`).get(...args)!.n;
+      const items = db
+        .prepare<unknown[], NotificationRecord>(
+          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at
+             FROM notifications WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...args, paging.limit, paging.page * paging.limit);
+      return { total, items };
     },
     async nextDue() {
       return db.prepare<[], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM callback_deliveries WHERE state = 'pending'`).get()!
