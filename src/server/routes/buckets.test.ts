@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordStatsd } from '../store/sqlite/buckets';
+import { pruneBucketMinutes, recordStatsd } from '../store/sqlite/buckets';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
 import { startTestService, type TestService } from '../testing/harness';
 
@@ -78,6 +78,10 @@ describe('buckets', () => {
     expect(b).toMatchObject({ type: 'time', create_time: 600, last_updated: 600 });
     const d = (await svc.request('GET', `/api/buckets/${b.id}/data/`)).body.data;
     expect(d).toEqual([{ time: 600, value: 15, min: 2, max: 30, count: 4 }]);
+    // Retention drops minutes before the cut-off and keeps the bucket itself.
+    recordStatsd(svc.db, svc.account.id, 1200, [{ name: 'udp.t', type: 'time', value: 1, count: 1 }]);
+    expect(pruneBucketMinutes(svc.db, 1200)).toBe(1);
+    expect((await svc.request('GET', `/api/buckets/${b.id}/data/?start=0&end=2000`)).body.data.map((p: { time: number }) => p.time)).toEqual([1200]);
   });
 
   it('stores the StatsD flushes of a collector batch, once even when the batch is replayed', async () => {
