@@ -13,6 +13,8 @@ const envSchema = z.object({
   DEMO: flag,
   LOCAL_COLLECTOR: flag,
   DEFAULT_ALERTS: flag,
+  DEMO_DAYS: z.coerce.number().min(0).max(30).default(7),
+  DEMO_SERVERS: z.coerce.number().int().min(1).max(5000).default(25),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
   SMS_WEBHOOK_URL: z.string().url().optional(),

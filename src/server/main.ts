@@ -66,6 +66,8 @@ async function main() {
     const fleet = startDemoFleet({
       baseUrl: local,
       ...creds,
+      days: env.DEMO_DAYS,
+      servers: env.DEMO_SERVERS,
       onProgress: (p) => {
         if (p.phase === 'backfill' && p.total && p.sent - reported >= p.total / 10) {
           reported = p.sent;
