@@ -84,6 +84,28 @@ describe('demo fleet against the real service (2 servers x 30 minutes)', () => {
     expect(other.body.pagination.count).toBe(0);
   });
 
+  it('streams the next minute live, and stops the stream of a server deleted through the API', async () => {
+    const servers = (await svc.request('GET', '/api/v5/servers/')).body.data as { id: number; hostname: string }[];
+    const app = servers.find((s) => s.hostname === 'app-01')!;
+    expect((await svc.request('DELETE', `/api/v5/servers/${app.id}/`)).status).toBe(200);
+    // The clock sits 4 s before a minute boundary; once the backfill is done it moves on a minute.
+    let clock = NOW - (NOW % 60) + 56;
+    const seen: DemoProgress[] = [];
+    const fleet = startDemoFleet({
+      baseUrl: svc.baseUrl, email: svc.account.email, key: svc.account.key, servers: 2, days: 30 / 1440, now: () => clock,
+      onProgress: (p) => seen.push(p),
+    });
+    await fleet.backfillDone;
+    clock += 60;
+    await expect.poll(() => seen.some((p) => p.phase === 'live' && p.sent > 0), { timeout: 15_000, interval: 250 }).toBe(true);
+    await fleet.stop();
+    expect(seen.filter((p) => p.phase === 'live').at(-1)).toMatchObject({ sent: 1, total: 1 });
+    const web = servers.find((s) => s.hostname === 'web-01')!;
+    const latest = await svc.request('GET', `/api/v5/servers/${web.id}/data/`);
+    expect(latest.body.data[0].time).toBe(MINUTE);
+    expect((await svc.request('GET', '/api/v5/servers/')).body.pagination.count).toBe(1);
+  }, 30_000);
+
   it('fails its backfill on bad credentials, without throwing elsewhere', async () => {
     const fleet = run({ key: 'not-the-key' });
     await expect(fleet.backfillDone).rejects.toThrow(/HTTP 401/);

@@ -104,7 +104,7 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
 
   /** Sends minutes up to `last` for every server, `concurrency` lanes, each server's minutes in order. */
   async function sendUpTo(last: number, phase: DemoProgress['phase']): Promise<number> {
-    const total = states.reduce((n, st) => n + Math.max(0, (last - st.next) / 60 + 1), 0);
+    const total = states.reduce((n, st) => n + (st.gone ? 0 : Math.max(0, (last - st.next) / 60 + 1)), 0);
     let sent = 0;
     let failures = 0;
     let reported = Date.now();
@@ -170,12 +170,18 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
   async function run(): Promise<void> {
     const from = Math.floor(now() / 60) * 60 - Math.round((opts.days ?? 7) * 1440) * 60;
     for (const s of fleet.servers) {
-      const id = await register(s);
-      states.push({ s, id, env: {}, next: from, gone: false });
+      try {
+        states.push({ s, id: await register(s), env: {}, next: from, gone: false });
+      } catch (e) {
+        // A server deleted through the API stays deleted: its collector stops (410 Gone).
+        if (!(e instanceof HttpError && e.status === 410)) throw e;
+        states.push({ s, id: -1, env: {}, next: from, gone: true });
+      }
     }
-    const steps = await configureAccount(client, fleet, new Map(states.map((st) => [st.s.index, st.id])));
+    const present = states.filter((st) => !st.gone);
+    const steps = await configureAccount(client, fleet, new Map(present.map((st) => [st.s.index, st.id])));
     await refreshConfigs();
-    for (const st of states) {
+    for (const st of present) {
       const latest = await latestMinute(st.id);
       if (latest !== null) st.next = Math.max(from, latest + 60);
     }
