@@ -48,7 +48,9 @@ export interface RequestOptions<T> {
 /** One API call: Basic auth from the session, form encoding, typed errors, the response parsed by `schema`. */
 export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions<T>): Promise<T> {
   const session = opts.session === undefined ? readSession() : opts.session;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // X-Requested-With lets the service answer a 401 without WWW-Authenticate, which would make the
+  // browser open its own Basic sign-in prompt over the page.
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (session) headers.Authorization = basicHeader(session);
   let url = path.startsWith('/api') ? path : `${API_PREFIX}${path}`;
   let body: string | undefined;

@@ -3,7 +3,7 @@ import { TIME_STEPS, type TimeStep } from '../../shared/timeseries';
 import { fromInputValue, toInputValue } from '../lib/format';
 import { PRESETS, type Preset } from '../lib/time-range';
 import { Button } from '../components/ui/button';
-import { inputClass } from '../components/ui/field';
+import { inputBase, inputClass } from '../components/ui/field';
 import { useTimeView } from './use-time-view';
 
 /** The global range: presets, a custom absolute range (UTC), the step, auto-refresh and "copy link". */
@@ -45,7 +45,7 @@ export function TimeRangePicker() {
       </label>
       <select
         id="step-select"
-        className={`${inputClass} w-auto`}
+        className={inputBase}
         value={view.step ?? ''}
         onChange={(e) => setView({ ...view, step: (e.target.value || undefined) as TimeStep | undefined })}
       >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandsIn, markersIn, percentDomain } from './chart-marks';
+import { bandsIn, markersIn, percentDomain, timeTicks } from './chart-marks';
 
 const W = { from: 1000, to: 2000 };
 
@@ -30,6 +30,13 @@ describe('markersIn', () => {
       { time: 1500, label: 'Alert #2' },
     ]);
     expect(markersIn(h, W, new Set([2]))).toEqual([{ time: 1500, label: 'Alert #2' }]);
+  });
+});
+
+describe('timeTicks', () => {
+  it('spreads ticks over the whole range on whole steps', () => {
+    expect(timeTicks({ from: 0, to: 3600 }, 6)).toEqual([0, 600, 1200, 1800, 2400, 3000, 3600]);
+    expect(timeTicks({ from: 5, to: 5 })).toEqual([5]);
   });
 });
 

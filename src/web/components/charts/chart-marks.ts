@@ -32,6 +32,16 @@ export function markersIn(
     .map((h) => ({ time: h.start, label: h.subject || `Alert #${h.alert_id}` }));
 }
 
+/** About `n` evenly spaced ticks over the range, on whole minutes, so the axis spans the range and not only the data. */
+export function timeTicks(range: { from: number; to: number }, n = 6): number[] {
+  const span = range.to - range.from;
+  if (span <= 0) return [range.from];
+  const step = Math.max(60, Math.round(span / n / 60) * 60);
+  const out: number[] = [];
+  for (let t = Math.ceil(range.from / step) * step; t <= range.to; t += step) out.push(t);
+  return out;
+}
+
 /** The y domain of a percentage chart: 0-100, widened only if values exceed it. */
 export function percentDomain(max: number): [number, number] {
   return [0, Math.max(100, Math.ceil(max))];

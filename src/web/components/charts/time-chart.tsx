@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatBytes, formatNumber, formatPercent, formatTime, tickFormatter } from '../../lib/format';
 import type { Band, Marker } from './chart-marks';
-import { percentDomain } from './chart-marks';
+import { percentDomain, timeTicks } from './chart-marks';
 import { m4, type ChartRow } from './downsample';
 import { useWidth } from './use-width';
 
@@ -49,8 +49,8 @@ export default function TimeChart({ title, rows, series, unit, range, bands = []
           }}
         >
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} />
-          <XAxis dataKey="time" type="number" scale="time" domain={[range.from, range.to]} tickFormatter={tickFormatter(range.to - range.from)} fontSize={11} stroke="currentColor" />
-          <YAxis width={56} fontSize={11} tickFormatter={fmt} domain={unit === 'percent' ? percentDomain(max) : [0, 'auto']} stroke="currentColor" />
+          <XAxis dataKey="time" type="number" scale="time" domain={[range.from, range.to]} ticks={timeTicks(range, Math.max(2, Math.floor(width / 110)))} tickFormatter={tickFormatter(range.to - range.from)} fontSize={11} stroke="currentColor" />
+          <YAxis width={68} fontSize={11} tickFormatter={fmt} domain={unit === 'percent' ? percentDomain(max) : [0, 'auto']} stroke="currentColor" />
           <Tooltip labelFormatter={(t) => `${formatTime(Number(t))} UTC`} formatter={(v) => fmt(Number(v))} contentStyle={{ fontSize: 12 }} />
           {bands.map((b) => (
             <ReferenceArea key={`${b.from}-${b.to}`} x1={b.from} x2={b.to} fill="#64748b" fillOpacity={0.15} label={{ value: b.label, fontSize: 10, position: 'insideTop' }} />

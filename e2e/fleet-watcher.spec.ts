@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loadSeeded, signIn } from './fixtures/account';
+
+async function expectNoSeriousA11yIssues(page: Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a wrong key is refused and a visitor without a session is sent to sign-in', async ({ page }) => {
+  // Known service gap: a 401 carries WWW-Authenticate, so Chromium opens its native Basic prompt and the
+  // sign-in request never settles. Flips to passing once auth.ts omits it for X-Requested-With requests.
+  test.fail(true, 'service 401 carries WWW-Authenticate for XHR requests');
+  await page.goto('/servers/1');
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByLabel('API key').fill('wrong');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or API key.');
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('fleet watcher journey: overview, filters, server, minute, process, logs, polled data, buckets', async ({ page }) => {
+  const seeded = loadSeeded();
+  await signIn(page);
+
+  // Fleet overview, filtered by name and tag; filters live in the URL.
+  const rows = page.getByRole('table', { name: 'Servers' }).getByRole('link');
+  await page.getByLabel('Name').fill('e2e-web-');
+  await expect(rows).toHaveCount(3);
+  await expect(page).toHaveURL(/q=e2e-web-/);
+  await page.getByLabel('Tag').selectOption({ label: 'e2e-web' });
+  await expect(rows).toHaveCount(2);
+  await expectNoSeriousA11yIssues(page);
+
+  // The global range is in the URL, and the step follows it.
+  await page.getByRole('button', { name: '7d' }).click();
+  await expect(page).toHaveURL(/range=7d/);
+  await expect(page.getByLabel('Step')).toContainText('auto (Hour)');
+  await page.getByRole('button', { name: '6h' }).click();
+
+  // Server page: inventory, charts, processes at a clicked minute.
+  await rows.first().click();
+  await expect(page.getByRole('heading', { name: 'e2e-web-01' })).toBeVisible();
+  await expect(page.getByText('Capacity and inventory')).toBeVisible();
+  await expect(page.getByText('CPU per core')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'nginx' })).toBeVisible();
+  const chart = page.getByRole('img', { name: /^CPU:/ });
+  const box = (await chart.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 30, box.y + box.height / 2);
+  await expect(page).toHaveURL(/at=\d+/);
+  await expect(page.getByRole('heading', { name: /Processes at / })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // Process page with files and threads.
+  await page.getByRole('link', { name: 'nginx' }).click();
+  await expect(page.getByRole('heading', { name: 'Process 100' })).toBeVisible();
+  await expect(page.getByText('/etc/nginx/nginx.conf')).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // Logs: messages, regex filter, live tail that pauses.
+  await page.goto(`/logs/${seeded.logId}?range=6h`);
+  await expect(page.getByText(/request \d+ served/).first()).toBeVisible();
+  await page.getByLabel(/Regular expression/).fill('request 10 .*');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(page).toHaveURL(/filter=/);
+  await page.getByRole('button', { name: 'Live tail' }).click();
+  await expect(page.getByRole('button', { name: 'Pause tail' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pause tail' }).click();
+  await expectNoSeriousA11yIssues(page);
+
+  // Polled data: status timeline and a value against its thresholds.
+  await page.getByRole('link', { name: 'Polled data' }).click();
+  await page.getByRole('link', { name: 'check_load' }).first().click();
+  await expect(page.getByRole('list', { name: 'Status timeline' })).toBeVisible();
+  await expect(page.getByText('load1').first()).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // StatsD: send a line, with the service's rule checked first.
+  await page.getByRole('link', { name: 'StatsD buckets' }).click();
+  await page.getByRole('textbox', { name: 'StatsD line' }).fill('no-colon');
+  await page.getByRole('button', { name: 'Send line' }).click();
+  await expect(page.getByRole('alert')).toContainText('expected <name>:<value>');
+  await page.getByRole('textbox', { name: 'StatsD line' }).fill('e2e.sent:5|c');
+  await page.getByRole('button', { name: 'Send line' }).click();
+  await expect(page.getByRole('status')).toContainText('Sent.');
+  await page.getByRole('link', { name: 'e2e.requests' }).click();
+  await expect(page.getByText('Values per minute')).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('shortcuts help, dark mode and sign out', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('d');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoSeriousA11yIssues(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+});

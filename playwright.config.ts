@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One service per run: built web app, the real service on a free port over a temporary DATA_DIR.
+// The port and directory are chosen once and passed to the workers through the environment.
+// The config must be synchronous, so the port is a random high one (a collision fails loudly at start).
+const port = Number(process.env.E2E_PORT ?? 20_000 + Math.floor(Math.random() * 20_000));
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fleetwatch-e2e-'));
+process.env.E2E_PORT = String(port);
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  timeout: 60_000,
+  workers: 1,
+  reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'npx vite build && npx tsx src/server/main.ts',
+    url: `http://127.0.0.1:${port}/sign-in`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOCAL_COLLECTOR: '0' },
+  },
+});
