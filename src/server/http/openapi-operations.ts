@@ -150,6 +150,10 @@ export const OPERATIONS: Operation[] = [
   ]),
 
   ...crud({ collection: 'alerts', tag: 'Alerts', item: alertItem, list: alertListQuery, create: alertCreate, update: alertUpdate }),
+  ts('/alerts/:id/deliveries', 'Alerts', 'Callback deliveries of the alert (beyond the spec)', pagingQuery),
+  { method: 'GET', path: '/alerts/:id/deliveries/:did', tag: 'Alerts', summary: 'One delivery with its attempts', response: record },
+  { method: 'POST', path: '/alerts/:id/deliveries/:did/redeliver', tag: 'Alerts', summary: 'Queue the delivery again', response: record },
+  { method: 'POST', path: '/alerts/:id/test_callback', tag: 'Alerts', summary: "Queue a test callback to the alert's subscribers", response: record, status: 202 },
   { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first', params: alertHistoryListQuery, response: alertHistoryItem, paged: true },
   { method: 'GET', path: '/alert_histories/:id', tag: 'Alert histories', summary: 'One alert history', response: alertHistoryItem },
   { method: 'GET', path: '/alert_histories/:id/message', tag: 'Alert histories', summary: 'The e-mail message of the history', response: alertHistoryMessage },
