@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batch as batchSchema, type Batch } from '../../shared/ingest';
 import { buildFleet, type DemoServer } from './fleet';
-import { generateBatch, generateMinute, type ServerEnv } from './generate';
+import { fleetBatches, generateBatch, generateMinute, type ServerEnv } from './generate';
 import { dataMount } from './disks';
 import { INCIDENT_KINDS, incidentsBetween } from './incidents';
 import { logsToCreate, SERVICE_LOG } from './logs';
@@ -110,6 +110,18 @@ describe('demo fleet generator', () => {
       }
       expect(checked).toBeGreaterThan(5);
     }
+  });
+
+  it('generates load-test batches for N servers with padded process lists', () => {
+    const batches = fleetBatches(1000, NOW, { processes: 200 });
+    expect(batches).toHaveLength(1000);
+    expect(new Set(batches.map((b) => b.guid)).size).toBe(1000);
+    for (const b of batches.filter((_, i) => i % 97 === 0)) {
+      expect(b.processes.length).toBeGreaterThanOrEqual(200);
+      expect(new Set(b.processes.map((p) => `${p.pid}_${p.create_time}`)).size).toBe(b.processes.length);
+      expect(batchSchema.safeParse(b).success).toBe(true);
+    }
+    expect(fleetBatches(1000, NOW, { processes: 200 })[500]).toEqual(batches[500]);
   });
 
   it('connects a two-server fleet (web -> app)', () => {

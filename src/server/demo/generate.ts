@@ -1,5 +1,5 @@
 import type { Batch, Connection } from '../../shared/ingest';
-import type { DemoServer, Fleet } from './fleet';
+import { buildFleet, type DemoServer, type Fleet } from './fleet';
 import { logMessages, SERVICE_LOG, type LogRef } from './logs';
 import { polledResults } from './polled';
 import { processesAt, serviceProcess } from './processes';
@@ -13,6 +13,8 @@ export interface ServerEnv {
   logs?: LogRef[];
   /** Whether transactions are on for the account (AFURL/AFSQL messages are sent only then). */
   transactions?: boolean;
+  /** Pad each server's process list to at least this many processes (load tests). */
+  processes?: number;
 }
 
 /** The id of a server's batch for a minute: stable, so a replay stores nothing twice. */
@@ -48,7 +50,7 @@ function connectionsOf(fleet: Fleet, s: DemoServer, minute: number, pid: number,
  * server, minute and env always give the same batch.
  */
 export function generateBatch(fleet: Fleet, s: DemoServer, minute: number, env: ServerEnv = {}): Batch {
-  const procs = processesAt(fleet, s, minute);
+  const procs = processesAt(fleet, s, minute, env.processes);
   const service = serviceProcess(procs);
   const { conns, responses, latencyUs } = connectionsOf(fleet, s, minute, service.pid, service.create_time);
   const logs = (env.logs ?? [])
@@ -88,4 +90,17 @@ export function generateBatch(fleet: Fleet, s: DemoServer, minute: number, env: 
  */
 export function generateMinute(fleet: Fleet, minute: number, envOf: (s: DemoServer) => ServerEnv = () => ({})): Batch[] {
   return fleet.servers.map((s) => generateBatch(fleet, s, minute, envOf(s)));
+}
+
+const fleets = new Map<string, Fleet>();
+
+/**
+ * The load generator of the benchmarks: the batches of `servers` demo servers for one minute, without
+ * HTTP and without configured logs. `processes` pads each server to that many processes.
+ */
+export function fleetBatches(servers: number, minute: number, opts: { seed?: number; processes?: number } = {}): Batch[] {
+  const key = `${servers}/${opts.seed ?? 1}`;
+  let fleet = fleets.get(key);
+  if (!fleet) fleets.set(key, (fleet = buildFleet(servers, opts.seed ?? 1)));
+  return generateMinute(fleet, minute, () => ({ processes: opts.processes }));
 }

@@ -49,8 +49,11 @@ function crashLoopStart(fleet: Fleet, s: DemoServer, minute: number, boot: numbe
   return last && last.end > boot ? last.end + 7 : null;
 }
 
-/** The processes of server `s` alive during `minute` (pids and create times are stable between restarts). */
-export function processesAt(fleet: Fleet, s: DemoServer, minute: number): LiveProcess[] {
+/**
+ * The processes of server `s` alive during `minute` (pids and create times are stable between
+ * restarts). `atLeast` pads the list with worker processes, for load tests that want many processes.
+ */
+export function processesAt(fleet: Fleet, s: DemoServer, minute: number, atLeast = 0): LiveProcess[] {
   const seed = fleet.seed;
   const boot = bootTime(seed, s, minute);
   const defs = catalogOf(s.os, s.software, s.cpuNum);
@@ -74,8 +77,14 @@ export function processesAt(fleet: Fleet, s: DemoServer, minute: number): LivePr
     const created = slot + 3 + j;
     out.push({ def, pid: loopPid(seed, s, created, 100 + j), create_time: created });
   });
+  for (let k = 0; out.length < atLeast; k++) {
+    const def = { ...WORKER, args: `${WORKER.args} --slot ${k}` };
+    out.push({ def, pid: osPid(s, 2_000_000 + k * 17 + (hash(seed, s.index, boot, k) % 17)), create_time: boot + 30 });
+  }
   return out;
 }
+
+const WORKER: ProcessDef = { name: 'worker', args: '/opt/load/worker', weight: 0.1, memMB: 40, threads: 2, files: [] };
 
 /** The process that owns the server's connections (its web server, application or database). */
 export function serviceProcess(procs: LiveProcess[]): LiveProcess {
