@@ -1,8 +1,9 @@
 // npm run bench: telemetry ingest and read figures (printed, never asserted). BENCH_MINUTES sets the
-// fleet minutes ingested (default 3); BENCH_SERVERS the fleet size (default 1000).
+// fleet minutes ingested (default 3); BENCH_SERVERS the fleet size (default 1000); BENCH_READS=0 skips reads.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { Agent, request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { addServerSample, emptyServerSums, serverAverages } from '../src/server/store/sqlite/telemetry/rollup';
@@ -14,22 +15,37 @@ const PROCS = 200;
 const CONCURRENCY = 16;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-const child = fork(join(import.meta.dirname, 'serve.ts'), [dir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+// BENCH_PROFILE=<dir> writes a V8 CPU profile of the service there.
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const child = fork(join(import.meta.dirname, 'serve.ts'), [dir], { execArgv: ['--import', 'tsx', ...profile], stdio: 'inherit' });
 const info = await new Promise<{ address: string; email: string; key: string }>((res) => child.once('message', (m) => res(m as never)));
 const auth = `Basic ${Buffer.from(`${info.email}:${info.key}`).toString('base64')}`;
 
-async function call(method: string, path: string, body?: string) {
+// Keep-alive connections, one per upload in flight, and pre-encoded bodies: the load generator should
+// cost the machine as little as possible so the wall clock measures the service.
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+const base = new URL(info.address);
+
+function call(method: string, path: string, body?: string | Buffer) {
   const t0 = performance.now();
-  const res = await fetch(info.address + path, {
-    method,
-    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body,
+  const headers: Record<string, string | number> = { authorization: auth };
+  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  return new Promise<{ text: string; client: number; server: number }>((resolve, reject) => {
+    const req = request({ host: base.hostname, port: base.port, method, path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const client = performance.now() - t0;
+        if ((res.statusCode ?? 500) >= 300) return reject(new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 200)}`));
+        const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+        resolve({ text, client, server: timing ? Number(timing[1]) : NaN });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  const text = await res.text();
-  const client = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-  const timing = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
-  return { text, client, server: timing ? Number(timing[1]) : NaN };
 }
 
 async function pool<T>(items: T[], fn: (t: T) => Promise<unknown>) {
@@ -57,25 +73,13 @@ await pool(guids, register);
 const now = Math.floor(Date.now() / 60_000) * 60;
 const first = now - 3 * 86400; // older than anything else the bench writes
 
-// 1. Ingest over HTTP, the service in its own process.
-let httpMs = 0;
-let cpu = 0;
-for (let m = 0; m < MINUTES; m++) {
-  const minute = first + m * 60;
-  const bodies = guids.map((g, i) => JSON.stringify(batch(g, i, minute, PROCS)));
-  const c0 = serviceCpu();
-  const t0 = performance.now();
-  await pool(bodies, (b) => call('POST', '/api/v5/collector/batches', b));
-  httpMs += performance.now() - t0;
-  cpu += serviceCpu() - c0;
-}
-const rows = MINUTES * SERVERS * (1 + PROCS);
-const httpRate = rows / (httpMs / 1000);
-
-// 2. Raw SQLite appends of the same rows (one transaction per batch, as ingest does), same machine, same run.
+// 1. Ingest over HTTP (the service in its own process) and 2. raw SQLite appends of the same rows (one
+// transaction per batch, as ingest does; same WAL and synchronous=NORMAL durability, same page cache),
+// alternating minute by minute so both see the same load from whatever else runs on the machine.
 const raw = new Database(join(dir, 'raw.sqlite'));
 raw.pragma('journal_mode = WAL');
 raw.pragma('synchronous = NORMAL');
+raw.pragma('cache_size = -65536');
 raw.exec(`CREATE TABLE s (account_id, server_id, time, cpu, memory, parts TEXT);
   CREATE TABLE p (account_id, server_id, time, pid, create_time, name, args, cpu, memory, page_faults, thread_num, socket_read,
     socket_write, socket_num, file_read, file_write, file_num, registry_num, critical_log, total_log, avg_response_time, response_num, flags)`);
@@ -90,20 +94,39 @@ const rawBatch = raw.transaction((b: ReturnType<typeof batch>, sid: number) => {
       q.avg_response_time, q.response_num, q.flags);
   }
 });
+
+let httpMs = 0;
 let rawMs = 0;
+let cpu = 0;
+let genCpu = 0;
+const load0 = loadavg()[0]!;
 for (let m = 0; m < MINUTES; m++) {
-  const batches = guids.map((g, i) => batch(g, i, first + m * 60, PROCS));
-  const t0 = performance.now();
+  const minute = first + m * 60;
+  const batches = guids.map((g, i) => batch(g, i, minute, PROCS));
+  const bodies = batches.map((b) => Buffer.from(JSON.stringify(b)));
+  const c0 = serviceCpu();
+  const g0 = process.cpuUsage();
+  let t0 = performance.now();
+  await pool(bodies, (b) => call('POST', '/api/v5/collector/batches', b));
+  httpMs += performance.now() - t0;
+  cpu += serviceCpu() - c0;
+  const g = process.cpuUsage(g0);
+  genCpu += (g.user + g.system) / 1e6;
+  t0 = performance.now();
   batches.forEach((b, i) => rawBatch(b, i + 1));
   rawMs += performance.now() - t0;
 }
 raw.close();
+const rows = MINUTES * SERVERS * (1 + PROCS);
+const httpRate = rows / (httpMs / 1000);
 const rawRate = rows / (rawMs / 1000);
 const cpuPerMinute = cpu / MINUTES;
+console.log(`machine load average: ${load0.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} after ingest (2 cores)`);
 console.log(`ingest over HTTP: ${Math.round(httpRate).toLocaleString()} rows/s (${ms(httpMs / MINUTES / SERVERS)} per batch of ${PROCS + 1} rows)`);
 console.log(`raw SQLite appends of the same rows: ${Math.round(rawRate).toLocaleString()} rows/s`);
 console.log(`ratio HTTP ingest / raw SQLite (wall clock, load generator on the same cores): ${(httpRate / rawRate).toFixed(2)}x (target >= 0.25x)`);
 console.log(`ratio by service capacity (rows per service CPU second ${Math.round(rows / cpu).toLocaleString()} / raw): ${(rows / cpu / rawRate).toFixed(2)}x`);
+console.log(`load generator CPU: ${(genCpu / MINUTES).toFixed(2)} s per fleet minute`);
 console.log(`sustained ${SERVERS} servers x ${PROCS} processes per minute: service CPU ${cpuPerMinute.toFixed(2)} s per minute -> ${(100 * (1 - cpuPerMinute / 60)).toFixed(1)}% of one core idle (target >= 50%)`);
 
 // 3. Reads. One server with 24 h of minutes (HTTP backfill), 30 days of hours and a year of days (rollup rows written directly).
