@@ -6,4 +6,13 @@ export const NAV: { to: string; label: string }[] = [
   { to: paths.logs, label: 'Logs' },
   { to: paths.polledData, label: 'Polled data' },
   { to: paths.buckets, label: 'StatsD buckets' },
+  { to: paths.alertHistories, label: 'Incidents' },
+  { to: paths.transactions, label: 'Transactions' },
+  { to: paths.topology, label: 'Topology' },
+  { to: paths.alerts, label: 'Alerts' },
+  { to: paths.maintenance, label: 'Maintenance' },
+  { to: paths.tags, label: 'Tags' },
+  { to: paths.serverSets, label: 'Server sets' },
+  { to: paths.users, label: 'Users' },
+  { to: paths.settings, label: 'Settings' },
 ];

@@ -10,6 +10,20 @@ export const paths = {
   polledItem: (id: number | string) => `/polled-data/${id}`,
   buckets: '/buckets',
   bucket: (id: number | string) => `/buckets/${id}`,
+  alerts: '/alerts',
+  alertNew: '/alerts/new',
+  alert: (id: number | string) => `/alerts/${id}`,
+  alertHistories: '/incidents',
+  alertHistory: (id: number | string) => `/incidents/${id}`,
+  maintenance: '/maintenance',
+  tags: '/tags',
+  serverSets: '/server-sets',
+  users: '/users',
+  settings: '/settings',
+  transactions: '/transactions',
+  transactionLog: (id: number | string) => `/transactions/${id}`,
+  trace: '/trace',
+  topology: '/topology',
 } as const;
 
 /** A path plus query parameters (undefined and empty values left out). */

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { adminRoutes } from './admin-routes';
 import { Layout } from './layout';
 import { REGISTRY, type RegistryKey } from './registry';
 import { RequireSession } from './require-session';
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'polled-data/:id', element: <PolledItemPage /> },
       { path: 'buckets/:id', element: <BucketPage /> },
       ...registryRoutes,
+      ...adminRoutes,
       { path: '*', element: <p className="p-4">No such page.</p> },
     ],
   },

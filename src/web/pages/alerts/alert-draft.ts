@@ -1,0 +1,176 @@
+import {
+  alertCreate,
+  alertRuleIssues,
+  alertUpdate,
+  OUT_OF_BAND_TRIGGERS,
+  OUT_OF_BAND_TYPES,
+  TRIGGER_TYPES_BY_TYPE,
+  type Alert,
+  type AlertCreateInput,
+  type AlertType,
+  type AlertUpdateInput,
+  type DIRECTIONS,
+  type THRESHOLD_TYPES,
+} from '../../../shared/alerts';
+import { checkWith, type FieldErrors } from '../../components/forms/schema-errors';
+
+/** A user of the alert as the form edits it. */
+export interface UserDraft {
+  id: number;
+  sendemail: boolean;
+  sendsms: boolean;
+  pushnotification: boolean;
+}
+
+/** A subscriber as the form edits it; empty auth/secret mean none (an existing secret is kept unless the list changes). */
+export interface SubscriberDraft {
+  url: string;
+  type: 'get' | 'post';
+  event: 'TRIGGERED' | 'RESOLVED' | 'BOTH';
+  auth: string;
+  secret: string;
+}
+
+/** The alert form's values: numbers stay text as typed, the shared schema parses them like the service does. */
+export interface AlertDraft {
+  name: string;
+  active: boolean;
+  type: AlertType | '';
+  target_id: string;
+  trigger_type: string;
+  direction: (typeof DIRECTIONS)[number];
+  threshold: string;
+  threshold_type: (typeof THRESHOLD_TYPES)[number];
+  band_value: string;
+  window_length: string;
+  window_units: 'h' | 'd';
+  interval: string;
+  time_above_threshold: string;
+  num_of_servers: string;
+  part_name: string;
+  ip_details: string;
+  reg_exp: string;
+  users: UserDraft[];
+  subscribers: SubscriberDraft[];
+  /** Whether the subscriber list was touched (only then is it sent on update, so stored secrets survive). */
+  subscribersChanged: boolean;
+}
+
+export function emptyDraft(): AlertDraft {
+  return {
+    name: '', active: true, type: '', target_id: '', trigger_type: '', direction: 'above', threshold: '',
+    threshold_type: 'static', band_value: '2', window_length: '1', window_units: 'h', interval: '10',
+    time_above_threshold: '1', num_of_servers: '1', part_name: 'MAX', ip_details: '', reg_exp: '',
+    users: [], subscribers: [], subscribersChanged: false,
+  };
+}
+
+/** The form's values of a stored alert. */
+export function draftOf(a: Alert): AlertDraft {
+  return {
+    name: a.name, active: a.active, type: a.type, target_id: String(a.target_id), trigger_type: a.trigger_type,
+    direction: a.direction, threshold: a.threshold === null ? '' : String(a.threshold), threshold_type: a.threshold_type,
+    band_value: String(a.band_value), window_length: String(a.window_length), window_units: a.window_units,
+    interval: String(a.interval), time_above_threshold: String(a.time_above_threshold), num_of_servers: String(a.num_of_servers),
+    part_name: a.part_name, ip_details: a.ip_details, reg_exp: a.reg_exp,
+    users: a.users.map((u) => ({ ...u })),
+    subscribers: (a.subscribers ?? []).map((s) => ({ url: s.url, type: s.type, event: s.event, auth: s.auth ?? '', secret: '' })),
+    subscribersChanged: false,
+  };
+}
+
+const NO_THRESHOLD = ['Server Down', 'Process Termination', 'Nagios', 'Log Content', 'Incident Report Content', 'File Accessed', 'Registry Accessed', 'Port Accessed'];
+const REG_EXP = ['Log Content', 'Incident Report Content', 'File Accessed', 'Registry Accessed'];
+const PART_NAME = ['Disk', 'Disk Busy'];
+
+/** Which of the optional fields a type and trigger use; the form shows only those. */
+export function fieldsFor(type: AlertType | '', trigger: string) {
+  return {
+    threshold: trigger !== '' && !NO_THRESHOLD.includes(trigger),
+    outOfBand: type !== '' && OUT_OF_BAND_TYPES.includes(type) && OUT_OF_BAND_TRIGGERS.includes(trigger),
+    regExp: REG_EXP.includes(trigger),
+    ports: trigger === 'Port Accessed',
+    partName: PART_NAME.includes(trigger),
+    numOfServers: type === 'Server Tag',
+  };
+}
+
+/** The trigger types offered for a type (none until a type is chosen). */
+export const triggerChoices = (type: AlertType | ''): readonly string[] => (type ? TRIGGER_TYPES_BY_TYPE[type] : []);
+
+const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
+
+/** POST /alerts parameters of a draft: fields the type and trigger do not use are left to their defaults. */
+export function toCreateInput(d: AlertDraft): AlertCreateInput {
+  const f = fieldsFor(d.type, d.trigger_type);
+  const band = f.outOfBand && d.threshold_type === 'out of band';
+  return {
+    name: d.name,
+    active: d.active,
+    type: d.type,
+    target_id: d.target_id,
+    trigger_type: d.trigger_type,
+    direction: d.direction,
+    threshold: f.threshold ? optional(d.threshold) : undefined,
+    threshold_type: band ? 'out of band' : 'static',
+    band_value: band ? d.band_value : undefined,
+    window_length: band ? d.window_length : undefined,
+    window_units: band ? d.window_units : undefined,
+    interval: d.interval,
+    time_above_threshold: d.time_above_threshold,
+    num_of_servers: f.numOfServers ? d.num_of_servers : undefined,
+    part_name: f.partName ? optional(d.part_name) : undefined,
+    ip_details: f.ports ? d.ip_details : undefined,
+    reg_exp: f.regExp ? d.reg_exp : undefined,
+    users: d.users,
+    subscribers: subscribersOf(d),
+  };
+}
+
+function subscribersOf(d: AlertDraft) {
+  return d.subscribers.map((s) => ({ url: s.url.trim(), type: s.type, event: s.event, auth: optional(s.auth) ?? null, secret: optional(s.secret) ?? null }));
+}
+
+/** PUT /alerts/{id} parameters: only what may change after creation. */
+export function toUpdateInput(d: AlertDraft): AlertUpdateInput {
+  const f = fieldsFor(d.type, d.trigger_type);
+  return {
+    name: d.name,
+    active: d.active,
+    direction: d.direction,
+    threshold: f.threshold ? (optional(d.threshold) ?? null) : undefined,
+    interval: d.interval,
+    time_above_threshold: d.time_above_threshold,
+    num_of_servers: f.numOfServers ? d.num_of_servers : undefined,
+    part_name: f.partName ? optional(d.part_name) : undefined,
+    ip_details: f.ports ? d.ip_details : undefined,
+    reg_exp: f.regExp ? d.reg_exp : undefined,
+    users: d.users,
+    subscribers: d.subscribersChanged ? subscribersOf(d) : undefined,
+  };
+}
+
+/** Checks a draft with the service's own schemas (and, on update, its cross-field rules). */
+export function checkDraft(d: AlertDraft, creating: boolean): FieldErrors {
+  if (creating) {
+    if (!d.type) return { type: 'type must be chosen first' };
+    const r = checkWith(alertCreate, toCreateInput(d));
+    return r.ok ? {} : r.errors;
+  }
+  const r = checkWith(alertUpdate, toUpdateInput(d));
+  const errors: FieldErrors = r.ok ? {} : r.errors;
+  if (r.ok && d.type) {
+    const issues = alertRuleIssues({
+      type: d.type,
+      target_id: d.target_id,
+      trigger_type: d.trigger_type,
+      direction: d.direction,
+      threshold: r.data.threshold ?? null,
+      threshold_type: d.threshold_type,
+      window_length: Number(d.window_length),
+      window_units: d.window_units,
+    });
+    for (const i of issues) errors[i.field] ??= i.message;
+  }
+  return errors;
+}
