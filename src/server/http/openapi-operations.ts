@@ -19,6 +19,7 @@ import { logDataQuery, logDetailQuery, logMessageRecord, logSummaryRecord } from
 import { LOG_SOURCE_TYPES, logInput, logItem, logListQuery, logWritten } from '../../shared/logs';
 import { maintenanceWindow, maintenanceWindowInput, maintenanceWindowListQuery, maintenanceWindowWritten } from '../../shared/maintenance-windows';
 import { pagingQuery } from '../../shared/paging';
+import { intParam } from '../../shared/params';
 import { polledDataConfig, polledDataConfigInput } from '../../shared/polled-data-config';
 import { polledDataItem, polledDataQuery, polledDataRecord } from '../../shared/polled-data';
 import { serverSet, serverSetInput, serverSetListQuery } from '../../shared/server-sets';
@@ -150,6 +151,7 @@ export const OPERATIONS: Operation[] = [
   ]),
 
   ...crud({ collection: 'alerts', tag: 'Alerts', item: alertItem, list: alertListQuery, create: alertCreate, update: alertUpdate }),
+  ts('/notifications', 'Alerts', 'Callback deliveries of the account, optionally of one alert_id (beyond the spec)', pagingQuery.extend({ alert_id: intParam('alert_id', { min: 1 }).optional() })),
   ts('/alerts/:id/deliveries', 'Alerts', 'Callback deliveries of the alert (beyond the spec)', pagingQuery),
   { method: 'GET', path: '/alerts/:id/deliveries/:did', tag: 'Alerts', summary: 'One delivery with its attempts', response: record },
   { method: 'POST', path: '/alerts/:id/deliveries/:did/redeliver', tag: 'Alerts', summary: 'Queue the delivery again', response: record },
