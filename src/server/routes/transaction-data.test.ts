@@ -8,6 +8,7 @@ const T = E + 10;
 let web: EventServer;
 let app: EventServer;
 let db: EventServer;
+let app2: EventServer;
 
 const conn = (pid: number, create_time: number, role: 'client' | 'server', local: [string, number], peer: [string, number], us = 0) => ({
   pid, create_time, role, local_ip: local[0], local_port: local[1], peer_ip: peer[0], peer_port: peer[1], responses: us ? 1 : 0, response_time_us: us,
@@ -31,10 +32,15 @@ beforeAll(async () => {
   web = await eventServer(svc, svc.account, 'web', '10.0.0.1');
   app = await eventServer(svc, svc.account, 'app', '10.0.0.2');
   db = await eventServer(svc, svc.account, 'db', '10.0.0.3');
+  app2 = await eventServer(svc, svc.account, 'app2', '10.0.0.5');
   // External client -> nginx (web) -> java (app) -> postgres (db).
   await sendEvents(svc, web, E, {
     processes: [proc(100, 1000, 'nginx', 5)],
-    connections: [conn(100, 1000, 'client', ['10.0.0.1', 40000], ['10.0.0.2', 8080], 450_000)],
+    connections: [
+      conn(100, 1000, 'client', ['10.0.0.1', 40000], ['10.0.0.2', 8080], 450_000),
+      // A second upstream used in the same minute, by another request (app2 logs it 20 s later).
+      conn(100, 1000, 'client', ['10.0.0.1', 40001], ['10.0.0.5', 8080], 100_000),
+    ],
     transactions: [tx('url', T, 100, ['10.0.0.1', 80], ['203.0.113.5', 50000], 'GET /shop HTTP/1.1', 0.5)],
   });
   await sendEvents(svc, app, E, {
@@ -44,6 +50,10 @@ beforeAll(async () => {
       tx('sql', T + 0.05, 200, ['10.0.0.2', 41000], ['10.0.0.3', 5432], 'SELECT * FROM items', 0.2),
       tx('sql', T + 30, 200, ['10.0.0.2', 41001], ['10.0.0.3', 5432], 'SELECT later', 0.1),
     ],
+  });
+  await sendEvents(svc, app2, E, {
+    processes: [proc(400, 4000, 'java', 3)],
+    transactions: [tx('url', T + 20, 400, ['10.0.0.5', 8080], ['10.0.0.1', 40001], 'GET /other HTTP/1.0', 0.1)],
   });
   await sendEvents(svc, db, E, {
     processes: [proc(300, 3000, 'postgres', 12)],
@@ -92,10 +102,16 @@ describe('GET /transactions/trace/', () => {
     expect(r.body.transactions.some((t: { clientPort: number }) => t.clientPort === 41001)).toBe(false);
   });
 
-  it('Process start: the same trace from the process uid', async () => {
+  it('Process start: the same trace from the process uid during the request', async () => {
     const r = await trace(`time=${T + 0.1}&uid=${web.id}_100_1000`);
     expect(r.status).toBe(200);
     expect(uids(r)).toEqual(['0_0_0', `${web.id}_100_1000`, `${app.id}_200_2000`, `${db.id}_300_3000`]);
+  });
+
+  it('Process start outside any request: every call of the process in that minute', async () => {
+    const r = await trace(`time=${T + 40}&uid=${web.id}_100_1000`);
+    expect(r.status).toBe(200);
+    expect(new Set(uids(r))).toEqual(new Set(['0_0_0', `${web.id}_100_1000`, `${app.id}_200_2000`, `${app2.id}_400_4000`, `${db.id}_300_3000`]));
   });
 
   it.each([

@@ -18,26 +18,60 @@ export function withinWindow(h: Hop, [a, b]: [number, number]): boolean {
 
 const sameSocket = (ip: string, port: number, ip2: string, port2: number) => ip === ip2 && port === port2;
 
-/**
- * Of `candidates`, the best other side of `h`: the opposite role, its own socket being h's peer and its
- * peer being h's own socket; messages (exact times) before connections, then the nearest start.
- */
-export function bestCounterpart(h: Hop, candidates: Hop[]): Hop | null {
+/** Of `candidates`, the other sides of `h`: the opposite role, own socket = h's peer and peer = h's own socket. */
+export function counterparts(h: Hop, candidates: Hop[]): Hop[] {
   const role = h.role === 'client' ? 'server' : 'client';
+  return candidates.filter(
+    (c) =>
+      c.role === role &&
+      !(c.kind === h.kind && c.id === h.id) &&
+      sameSocket(c.localIp, c.localPort, h.peerIp, h.peerPort) &&
+      sameSocket(c.peerIp, c.peerPort, h.localIp, h.localPort),
+  );
+}
+
+/**
+ * The best other side of `h`: between two messages the nearest start; otherwise a message starting
+ * within `near` (the span of the request being traced) closest to its beginning, then any message,
+ * then a connection of the nearest minute.
+ */
+export function bestCounterpart(h: Hop, candidates: Hop[], near?: [number, number]): Hop | null {
+  const score = (c: Hop) => {
+    if (c.kind === 'message' && h.kind === 'message') return Math.abs(c.start - h.start);
+    if (c.kind === 'message' && near) {
+      const inside = c.start >= near[0] - SKEW && c.start <= near[1] + SKEW;
+      return (inside ? 0 : 1e6) + Math.abs(c.start - near[0]);
+    }
+    return 1e7 + Math.abs(c.minute - h.minute) + (c.kind === 'message' ? 0 : 1);
+  };
   let best: Hop | null = null;
   let bestScore = Infinity;
-  for (const c of candidates) {
-    if (c.role !== role || (c.kind === h.kind && c.id === h.id)) continue;
-    if (!sameSocket(c.localIp, c.localPort, h.peerIp, h.peerPort) || !sameSocket(c.peerIp, c.peerPort, h.localIp, h.localPort)) continue;
-    const score = c.kind === 'message' && h.kind === 'message'
-      ? Math.abs(c.start - h.start)
-      : 1000 + Math.abs(c.minute - h.minute) + (c.kind === 'message' ? 0 : 1);
-    if (score < bestScore) {
+  for (const c of counterparts(h, candidates)) {
+    const sc = score(c);
+    if (sc < bestScore) {
       best = c;
-      bestScore = score;
+      bestScore = sc;
     }
   }
   return best;
+}
+
+/**
+ * Within a request of known span, a connection (a whole minute of a socket) belongs to the request
+ * only if the far side logged a message on that socket within the span; when the far side logs no
+ * messages at all, the connection is kept but not followed further (nothing says which of its calls
+ * this request made).
+ */
+export function pairInSpan(h: Hop, candidates: Hop[], window: [number, number]): { hop: Hop; leaf: boolean } | null {
+  const sides = counterparts(h, candidates);
+  const messages = sides.filter((c) => c.kind === 'message');
+  if (messages.length === 0) {
+    const c = bestCounterpart(h, sides);
+    return c ? { hop: c, leaf: true } : null;
+  }
+  const inside = messages.filter((c) => c.start >= window[0] - SKEW && c.start <= window[1] + SKEW);
+  const c = bestCounterpart(h, inside, window);
+  return c ? { hop: c, leaf: false } : null;
 }
 
 /** Client hops of a process's window, dropping a connection whose socket pair a message already covers. */

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../http/errors';
 import type { Hop } from '../store/repos/traces';
 import type { Store } from '../store/store';
 import { toTraceProcesses, type TraceNode } from './trace-processes';
-import { bestCounterpart, enclosingRequest, minuteOf, nearestMessage, outgoing, span } from './trace-hops';
+import { bestCounterpart, enclosingRequest, minuteOf, nearestMessage, outgoing, pairInSpan, span } from './trace-hops';
 
 /** Bounds of one trace, so a chatty fleet cannot make a request unbounded. */
 export const TRACE_MAX_PROCESSES = 200;
@@ -64,9 +64,12 @@ export async function assembleTrace(store: Store, accountId: number, q: TraceQue
     if (!p) hopsMemo.set(key, (p = store.traces.processHops(accountId, serverId, pid, from, to)));
     return p;
   };
-  const counterpart = async (h: Hop) => {
-    const m = h.minute;
-    return bestCounterpart(h, await store.traces.localHops(accountId, h.peerIp, h.peerPort, m - 60, m + 60));
+  const candidates = (h: Hop) => store.traces.localHops(accountId, h.peerIp, h.peerPort, h.minute - 60, h.minute + 60);
+  /** The other side of a call: within a request of known span, only what belongs to that request. */
+  const counterpart = async (h: Hop, precise: boolean, w: [number, number]): Promise<{ hop: Hop; leaf: boolean } | null> => {
+    if (precise && h.kind === 'connection') return pairInSpan(h, await candidates(h), w);
+    const c = bestCounterpart(h, await candidates(h), w);
+    return c ? { hop: c, leaf: false } : null;
   };
   const nodeOf = (h: { serverId: number; pid: number; createTime: number | null }, minute: number): TraceNode => {
     const key = `${h.serverId}_${h.pid}`;
@@ -92,16 +95,17 @@ export async function assembleTrace(store: Store, accountId: number, q: TraceQue
 
   for (const h of incoming) {
     noteHop(origin, h);
-    const c = await counterpart(h);
+    const c = (await counterpart(h, false, span(h)))?.hop ?? null;
     const client = c ? nodeOf(c, c.minute) : null;
     if (client && c) noteHop(client, c);
     links.push({ client, clientHop: c, server: origin, serverHop: h });
   }
 
-  const queue: { node: TraceNode; window: [number, number] }[] = [{ node: origin, window }];
+  // precise: the window is the exact span of a logged request, not a whole minute.
+  const queue: { node: TraceNode; window: [number, number]; precise: boolean }[] = [{ node: origin, window, precise: request !== null }];
   const expanded = new Set<string>();
   while (queue.length && links.length < TRACE_MAX_TRANSACTIONS) {
-    const { node, window: w } = queue.shift()!;
+    const { node, window: w, precise } = queue.shift()!;
     const visitKey = `${node.serverId}_${node.pid}@${w[0]}`;
     if (expanded.has(visitKey)) continue;
     expanded.add(visitKey);
@@ -109,12 +113,16 @@ export async function assembleTrace(store: Store, accountId: number, q: TraceQue
     for (const h of outgoing(hops, w)) {
       if (links.length >= TRACE_MAX_TRANSACTIONS) break;
       noteHop(node, h);
-      const s = await counterpart(h);
+      const pair = await counterpart(h, precise, w);
+      if (precise && h.kind === 'connection' && !pair) continue;
+      const s = pair?.hop ?? null;
       let server: TraceNode | null = null;
       if (s && (nodes.size < TRACE_MAX_PROCESSES || nodes.has(`${s.serverId}_${s.pid}`))) {
         server = nodeOf(s, s.minute);
         noteHop(server, s);
-        queue.push({ node: server, window: span(s) });
+        // The server's share of the call: its own message if it logged one, else the caller's message.
+        const exact = s.kind === 'message' ? s : h.kind === 'message' ? h : null;
+        if (!pair!.leaf) queue.push({ node: server, window: span(exact ?? s), precise: exact !== null });
       }
       links.push({ client: node, clientHop: h, server, serverHop: server ? s : null });
     }
