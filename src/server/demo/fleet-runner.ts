@@ -102,35 +102,36 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
     }
   }
 
-  /** Sends minutes up to `last` for every server, `concurrency` lanes, each server's minutes in order. */
+  /**
+   * Sends minutes up to `last` for every server: minute by minute (so servers stay in step and each
+   * server's minutes arrive in order), with up to `concurrency` batches of the minute in flight.
+   */
   async function sendUpTo(last: number, phase: DemoProgress['phase']): Promise<number> {
     const total = states.reduce((n, st) => n + (st.gone ? 0 : Math.max(0, (last - st.next) / 60 + 1)), 0);
     let sent = 0;
     let failures = 0;
     let reported = Date.now();
-    const lanes = Array.from({ length: Math.min(concurrency, states.length) }, (_, k) => states.filter((_, i) => i % concurrency === k));
     const first = Math.min(...states.map((st) => st.next));
-    await Promise.all(
-      lanes.map(async (lane) => {
-        for (let minute = first; minute <= last && !stopped; minute += 60) {
-          for (const st of lane) {
-            if (st.gone || minute < st.next || stopped) continue;
-            try {
-              await send(st, minute);
-            } catch (e) {
-              failures++;
-              if (failures <= 5) progress({ phase, sent, total, message: e instanceof Error ? e.message : String(e) });
-            }
-            st.next = minute + 60;
-            sent++;
-            if (Date.now() - reported > 1000) {
-              reported = Date.now();
-              progress({ phase, sent, total });
-            }
+    for (let minute = first; minute <= last && !stopped; minute += 60) {
+      const due = states.filter((st) => !st.gone && st.next <= minute);
+      const worker = async () => {
+        for (let st = due.shift(); st && !stopped; st = due.shift()) {
+          try {
+            await send(st, minute);
+          } catch (e) {
+            failures++;
+            if (failures <= 5) progress({ phase, sent, total, message: e instanceof Error ? e.message : String(e) });
           }
+          st.next = minute + 60;
+          sent++;
         }
-      }),
-    );
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      if (Date.now() - reported > 1000) {
+        reported = Date.now();
+        progress({ phase, sent, total });
+      }
+    }
     progress({ phase, sent, total, ...(failures ? { message: `${failures} batches failed` } : {}) });
     return sent;
   }
