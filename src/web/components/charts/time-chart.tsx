@@ -44,7 +44,9 @@ export default function TimeChart({ title, rows, series, unit, range, bands = []
           data={data}
           margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
           onClick={(s) => {
-            const t = Number(s?.activeLabel);
+            // The index into the drawn rows is reliable whatever the axis ticks are; the label is a fallback.
+            const i = Number(s?.activeIndex);
+            const t = Number.isInteger(i) && data[i] ? data[i].time : Number(s?.activeLabel);
             if (onPickMinute && Number.isFinite(t)) onPickMinute(Math.floor(t / 60) * 60);
           }}
         >
