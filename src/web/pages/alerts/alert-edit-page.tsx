@@ -64,6 +64,7 @@ function EditAlert({ id }: { id: number }) {
           creating={false}
           pending={update.isPending}
           error={update.error}
+          targetLabel={a.target}
           hasSecret={(i) => a.subscribers?.[i]?.has_secret ?? false}
           onSubmit={(d) => update.mutate(toUpdateInput(d))}
         />

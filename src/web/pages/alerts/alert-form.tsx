@@ -19,6 +19,7 @@ export function AlertForm({
   pending,
   error,
   hasSecret,
+  targetLabel,
 }: {
   initial: AlertDraft;
   creating: boolean;
@@ -26,6 +27,8 @@ export function AlertForm({
   pending: boolean;
   error: unknown;
   hasSecret?: (i: number) => boolean;
+  /** How an existing alert's target reads (the API's `target`). */
+  targetLabel?: string;
 }) {
   const [d, setD] = useState(initial);
   const [local, setLocal] = useState<FieldErrors>({});
@@ -64,7 +67,7 @@ export function AlertForm({
           ))}
         </ChoiceField>
         {d.type && creating && <AlertTargetPicker key={d.type} type={d.type} value={d.target_id} onChange={(v) => set('target_id', v)} error={errors.target_id} />}
-        {!creating && <TextField label="Target" value={d.target_id} disabled readOnly />}
+        {!creating && <TextField label="Target" value={targetLabel ?? d.target_id} disabled readOnly />}
       </div>
       {d.type && (
         <div className="grid gap-3 sm:grid-cols-2">
