@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { formatTime } from '../../lib/format';
+import type { TimelineRow } from './timeline';
+
+/** Incidents of the range as bars on one row per alert; each bar opens its incident. */
+export function IncidentTimeline({ rows, alertName, from, to, search }: { rows: TimelineRow[]; alertName: (id: number) => string; from: number; to: number; search: string }) {
+  return (
+    <div role="list" aria-label="Incident timeline" className="space-y-1">
+      <div className="flex justify-between pl-48 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
+        <span>{formatTime(from)} UTC</span>
+        <span>{formatTime(to)} UTC</span>
+      </div>
+      {rows.map((r) => (
+        <div key={r.alertId} role="listitem" className="flex items-center gap-2">
+          <span className="w-46 truncate text-sm" title={alertName(r.alertId)}>
+            {alertName(r.alertId)}
+          </span>
+          <div className="relative h-5 flex-1 rounded bg-slate-100 dark:bg-slate-800">
+            {r.bars.map((b) => (
+              <Link
+                key={b.id}
+                to={{ pathname: paths.alertHistory(b.id), search }}
+                aria-label={`Incident ${b.id}: ${b.subject}`}
+                title={b.subject}
+                className={`absolute top-0.5 bottom-0.5 rounded-sm ${b.open ? 'bg-red-600' : 'bg-amber-500'} hover:ring-2 hover:ring-teal-600`}
+                style={{ left: `${b.left}%`, width: `${b.width}%` }}
+              />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
