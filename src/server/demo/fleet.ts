@@ -7,6 +7,7 @@ export type Tier = 'lb' | 'web' | 'app' | 'db' | 'cache' | 'batch' | 'mail' | 'd
 export type Software =
   | 'haproxy' | 'nginx' | 'iis' | 'java' | 'node' | 'postgres' | 'mysql' | 'oracle'
   | 'redis' | 'memcached' | 'cron' | 'exchange' | 'active-directory';
+/** Windows, Linux or Solaris, as the collector protocol names them. */
 export type Os = Registration['os'];
 
 interface Template {

@@ -4,6 +4,7 @@ import { hash } from './prng';
 
 /** The incidents the demo fleet replays, each on one server. */
 export type IncidentKind = 'cpu_spike' | 'disk_fill' | 'crash_loop' | 'error_burst' | 'polled_check';
+/** Every incident kind, in a fixed order (the order seeds their jitter). */
 export const INCIDENT_KINDS: readonly IncidentKind[] = ['cpu_spike', 'disk_fill', 'crash_loop', 'error_burst', 'polled_check'];
 
 interface Schedule {

@@ -161,6 +161,7 @@ export interface ChurnDef extends ProcessDef {
   lives: number;
 }
 
+/** The short-lived processes of an OS (cron jobs, task hosts), started on a schedule. */
 export function churnOf(os: Os): ChurnDef[] {
   const c = (d: ProcessDef, every: number, lives: number): ChurnDef => ({ ...d, every, lives });
   if (os === 'Windows') {
