@@ -63,8 +63,15 @@ export function basicAuth(lookup: AuthLookup, opts: AuthOptions = {}) {
   const windowMs = (opts.windowSeconds ?? 300) * 1000;
   const failures = new Map<string, { count: number; since: number }>();
 
-  const unauthorized = (message: string) =>
-    new ApiError(401, message, undefined, { 'WWW-Authenticate': 'Basic realm="api", charset="UTF-8"' });
+  // Browsers answer WWW-Authenticate with their own password prompt; the dashboard marks its requests
+  // with X-Requested-With so a wrong key lands on its sign-in form instead.
+  const unauthorized = (req: FastifyRequest, message: string) =>
+    new ApiError(
+      401,
+      message,
+      undefined,
+      req.headers['x-requested-with'] === 'XMLHttpRequest' ? {} : { 'WWW-Authenticate': 'Basic realm="api", charset="UTF-8"' },
+    );
 
   function recordFailure(ip: string, now: number) {
     if (failures.size > 100_000) failures.clear(); // bound memory under a spray of addresses
@@ -86,13 +93,13 @@ export function basicAuth(lookup: AuthLookup, opts: AuthOptions = {}) {
     const creds = parseBasic(req.headers.authorization);
     if (!creds) {
       recordFailure(ip, now);
-      throw unauthorized('authentication required: HTTP Basic with the account e-mail and API key');
+      throw unauthorized(req, 'authentication required: HTTP Basic with the account e-mail and API key');
     }
     const account = await lookup.findAccountByEmail(creds.email);
     const ok = keyMatches(creds.key, account?.keyHash ?? DUMMY_HASH) && account !== null;
     if (!ok || !account) {
       recordFailure(ip, now);
-      throw unauthorized('wrong e-mail or API key');
+      throw unauthorized(req, 'wrong e-mail or API key');
     }
     req.account = { id: account.id, email: account.email };
   };

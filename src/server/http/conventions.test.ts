@@ -22,6 +22,12 @@ describe('authentication', () => {
     }
   });
 
+  it('leaves WWW-Authenticate off for the dashboard, so browsers show no password prompt', async () => {
+    const r = await svc.request('GET', '/api/servers/', { as: null, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect(r.status).toBe(401);
+    expect(r.headers.get('www-authenticate')).toBeNull();
+  });
+
   it('throttles repeated failures from one address with 429 and Retry-After', async () => {
     const local = await (await import('../testing/harness')).startTestService({ authMaxFailures: 3 });
     try {
