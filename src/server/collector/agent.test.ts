@@ -146,6 +146,16 @@ describe('the collector against the real service', () => {
     expect(messages.some((m) => /410/.test(m))).toBe(true);
   });
 
+  it('does not throw when it cannot keep its guid: ready rejects and it is stopped', async () => {
+    // A directory cannot be made under a regular file (ENOTDIR).
+    const blocker = join(stateDir, 'a-file');
+    writeFileSync(blocker, '');
+    const c = startCollector({ url: svc.baseUrl, ...svc.account, guidFile: join(blocker, 'sub', 'guid'), statsdPort: null, log: (m) => messages.push(m) });
+    await expect(c.ready).rejects.toThrow();
+    expect(await c.done).toBe('stopped');
+    expect(messages.some((m) => /^not started: /.test(m))).toBe(true);
+  });
+
   it('retries registration with wrong credentials without crashing, and stop() ends it', async () => {
     const c = start({ email: svc.account.email, key: 'wrong-key' });
     await until(() => (messages.some((m) => /register failed: HTTP 401/.test(m)) ? true : undefined));

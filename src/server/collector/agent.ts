@@ -48,15 +48,36 @@ export interface RunningCollector {
 
 const MAX_QUEUE = 120;
 
+/** A collector that could not start: ready rejects with the reason, done is already 'stopped'. */
+function deadCollector(reason: Error): RunningCollector {
+  const ready = Promise.reject(reason);
+  ready.catch(() => undefined);
+  return {
+    stop: async () => undefined,
+    ready,
+    done: Promise.resolve('stopped'),
+    guid: '',
+    status: () => ({ serverId: null, statsdPort: null, uploaded: 0, queued: 0 }),
+  };
+}
+
 /**
  * Starts collecting this Linux host into the service; returns at once, registering in the background.
- * Throws only when it cannot start at all: not Linux, or the guid file cannot be read or written.
+ * Never throws: off Linux, or when the guid file cannot be read or written, it logs why and its
+ * `ready` rejects, so a host process (npm start) keeps running.
  */
 export function startCollector(opts: CollectorOptions): RunningCollector {
-  if (process.platform !== 'linux') throw new Error(`the collector reads /proc and runs on Linux only (this is ${process.platform})`);
   const log = opts.log ?? ((m: string) => console.error(`[collector] ${m}`));
   const stateDir = opts.stateDir ?? join(homedir(), '.fleetwatch-collector');
-  const guid = loadGuid(opts.guidFile ?? join(stateDir, 'guid'));
+  let guid: string;
+  try {
+    if (process.platform !== 'linux') throw new Error(`the collector reads /proc and runs on Linux only (this is ${process.platform})`);
+    guid = loadGuid(opts.guidFile ?? join(stateDir, 'guid'));
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    log(`not started: ${e.message}`);
+    return deadCollector(e);
+  }
   const api = new Uploader(opts);
   const sampler = new HostSampler({ ...DEFAULT_LIMITS, ...opts.limits });
   const logBuffer = new LogBuffer();

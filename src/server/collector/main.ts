@@ -44,12 +44,21 @@ function main() {
     intervalSeconds: interval,
     hostname: values.hostname,
   });
+  let stopping = false;
   c.ready.then(
     () => console.log(`collector: registered guid ${c.guid} as server ${c.status().serverId} at ${url}`),
-    () => undefined,
+    (err: unknown) => {
+      if (stopping) return;
+      console.error(`collector: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
   );
-  void c.done.then((why) => process.exit(why === 'gone' ? 3 : 0));
-  const stop = () => void c.stop();
+  // Exits after ready's handlers: a collector that could not start exits 1 above, not 0 here.
+  void c.done.then((why) => setImmediate(() => process.exit(why === 'gone' ? 3 : 0)));
+  const stop = () => {
+    stopping = true;
+    void c.stop();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
