@@ -7,6 +7,7 @@ import type { Store } from '../store/store';
 import { compileFilter } from './log-filter';
 
 const TRANSACTION_TYPES = new Set(['AFURL', 'AFSQL']);
+/** Whether the log is an AFURL or AFSQL log. */
 export const isTransactionLog = (log: LogRef) => TRANSACTION_TYPES.has(log.sourceType);
 
 /** The account's log (only a transaction log when `transactionsOnly`), or a 404 identical to a missing id. */

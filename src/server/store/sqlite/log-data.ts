@@ -31,6 +31,7 @@ export const TRANSACTION_COLUMNS = `id, server_id AS serverId, log_id AS logId, 
   application, pid, ppid, socket, own_ip AS ownIp, own_port AS ownPort, peer_ip AS peerIp, peer_port AS peerPort,
   statement, duration`;
 
+/** Log summaries and messages over SQLite (tables of the events schema). */
 export function sqliteLogData(db: Db): LogDataRepo {
   const logStmt = db.prepare<[number, number], LogRef>(
     'SELECT id, server_id AS serverId, source_type AS sourceType, source FROM logs WHERE id = ? AND account_id = ?',

@@ -7,6 +7,7 @@ const POLLED_ALERT_TYPE = 'Polled Data';
 
 type ItemRow = Omit<PolledItemRecord, 'alert_id'>;
 
+/** Polled data items and their minute results over SQLite. */
 export function sqlitePolledData(db: Db): PolledDataRepo {
   const base = `SELECT p.id, p.name, p.server_id, s.hostname AS server_hostname, p.command_name, p.command_line
     FROM polled_data p JOIN servers s ON s.id = p.server_id AND s.account_id = p.account_id AND s.deleted_at IS NULL

@@ -21,6 +21,7 @@ const CONNECTION_HOP = `SELECT 'connection' AS kind, id, server_id AS serverId, 
 type HopRow = Omit<Hop, 'open'> & { open: number };
 const toHop = (r: HopRow): Hop => ({ ...r, open: r.open === 1 });
 
+/** Transaction messages and socket connections as trace hops, over SQLite. */
 export function sqliteTraces(db: Db): TraceRepo {
   const byProcess = 'server_id = ? AND pid = ? AND minute BETWEEN ? AND ? AND account_id = ?';
   const processStmt = db.prepare<unknown[], HopRow>(

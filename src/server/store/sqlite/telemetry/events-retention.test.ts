@@ -10,9 +10,10 @@ const TABLES = ['log_counts', 'log_messages', 'polled_values', 'socket_connectio
 
 beforeAll(async () => {
   svc = await startTestService();
+  // Transactions on: the server gets its AFURL and AFSQL logs at registration.
+  await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: true } });
   const s = await eventServer(svc, svc.account, 'old');
   const log = seedLog(svc, s, 'FILE', '/var/log/a.log');
-  seedLog(svc, s, 'AFSQL', '/var/log/transactions/sql.log');
   for (const minute of [NOW - 31 * DAY, NOW]) {
     await sendEvents(svc, s, minute, {
       logs: [{ log_id: log, messages: [{ time: minute, severity: 'info', data: 'x' }] }],

@@ -1,4 +1,5 @@
 import type { Batch } from '../../../../shared/ingest';
+import type { PolledValueRow } from '../../repos/polled-data';
 import type { Db } from '../db';
 import { minuteOf, statementCache } from './statement-cache';
 
@@ -16,9 +17,6 @@ const statements = statementCache((db: Db) => ({
   ),
 }));
 
-/** A stored value: [name, value, unit, thresholds or null], compact enough to keep per minute. */
-export type StoredPolledValue = [string, number, string, { warn?: number; crit?: number; min?: number; max?: number } | null];
-
 /**
  * Creates or updates the polled-data item of each result by (server, name) and stores the result
  * under its minute; a second result in the same minute replaces the first.
@@ -28,7 +26,7 @@ export function polledSink(ctx: { db: Db; accountId: number; serverId: number },
   const s = statements(ctx.db);
   for (const r of batch.polled) {
     const item = s.upsertItem.get(ctx.accountId, ctx.serverId, r.name, r.command_name, r.command_line)!;
-    const values: StoredPolledValue[] = r.values.map((v) => {
+    const values: PolledValueRow[] = r.values.map((v) => {
       const limits = { warn: v.warn, crit: v.crit, min: v.min, max: v.max };
       const defined = Object.values(limits).some((x) => x !== undefined);
       return [v.name, v.value, v.unit, defined ? limits : null];
