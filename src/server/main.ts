@@ -8,6 +8,7 @@ import { readEnv } from './config';
 import { startDemoFleet } from './demo/fleet-runner';
 import { newEvents, systemNow, type Deps } from './deps';
 import { createAccount } from './services/accounts';
+import { startAutoDetection } from './services/auto-detection-job';
 import { startRetention } from './services/retention';
 import { openSqliteStore } from './store/sqlite/open';
 
@@ -50,6 +51,7 @@ async function main() {
     defaultAlerts: env.DEFAULT_ALERTS,
   });
   const stopRetention = startRetention(deps);
+  const stopDetection = startAutoDetection(deps);
 
   const app = await buildApp(deps);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
@@ -92,6 +94,7 @@ async function main() {
     await Promise.allSettled(feeders.map((f) => f.stop()));
     await app.close();
     stopRetention();
+    stopDetection();
     await alerting.stop();
     store.close();
     process.exit(0);
