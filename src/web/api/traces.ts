@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { logMessageRecord } from '../../shared/log-data';
+import { logMessageRecord, type LogMessageRecord } from '../../shared/log-data';
 import { logItem } from '../../shared/logs';
 import { traceResponse, transactionLogEntry, type TraceQuery } from '../../shared/transaction-data';
 import { api, fetchAllPages, type Params } from './client';
@@ -19,10 +19,10 @@ export const traceQueries = {
   messages: (logId: number, from: number, to: number, filter: string) =>
     queryOptions({
       queryKey: traceKeys.messages(logId, from, to, filter),
-      queryFn: ({ signal }) =>
-        fetchAllPages(`/transactions/logs/${logId}/detail/`, logMessageRecord, { start: from, end: to, time_step: 'Minute', filter: filter || undefined }, 1, signal).then((r) =>
-          r.slice(0, 1000),
-        ),
+      queryFn: async ({ signal }): Promise<LogMessageRecord[]> => {
+        const rows = await fetchAllPages(`/transactions/logs/${logId}/detail/`, logMessageRecord, { start: from, end: to, time_step: 'Minute', filter: filter || undefined }, 1, signal);
+        return rows.slice(0, 1000);
+      },
       placeholderData: keepPreviousData,
     }),
   /** The detail objects of /transactions/log/ for a span (the messages a trace starts from). */
