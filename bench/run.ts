@@ -6,7 +6,8 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { addServerSample, emptyServerSums, serverAverages } from '../src/server/store/sqlite/telemetry/rollup';
+import { addServerSample, emptyServerSums } from '../src/server/store/sqlite/telemetry/rollup';
+import { putServerRollup } from '../src/server/store/sqlite/telemetry/sample-sink';
 import { batch, serverSample } from './fleet';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1000);
@@ -129,45 +130,48 @@ console.log(`ratio by service capacity (rows per service CPU second ${Math.round
 console.log(`load generator CPU: ${(genCpu / MINUTES).toFixed(2)} s per fleet minute`);
 console.log(`sustained ${SERVERS} servers x ${PROCS} processes per minute: service CPU ${cpuPerMinute.toFixed(2)} s per minute -> ${(100 * (1 - cpuPerMinute / 60)).toFixed(1)}% of one core idle (target >= 50%)`);
 
-// 3. Reads. One server with 24 h of minutes (HTTP backfill), 30 days of hours and a year of days (rollup rows written directly).
-const hist = await register('history');
-const mins = Array.from({ length: 1440 }, (_, k) => now - k * 60);
-await pool(mins, (m) => call('POST', '/api/v5/collector/batches', JSON.stringify(batch('history', 0, m, 10))));
-const db = new Database(join(dir, 'bench.sqlite'));
-db.pragma('busy_timeout = 5000');
-const accountId = (db.prepare('SELECT account_id FROM servers WHERE id = ?').get(hist) as { account_id: number }).account_id;
-const insR = db.prepare('INSERT OR IGNORE INTO tm_server_rollups (account_id, server_id, step, time, sums, data) VALUES (?, ?, ?, ?, ?, ?)');
-db.transaction(() => {
-  for (const [step, n] of [[3600, 720], [86400, 365]] as const) {
-    for (let k = 0; k < n; k++) {
-      const t = Math.floor(now / step) * step - k * step;
-      const sums = emptyServerSums();
-      for (let j = 0; j < 3; j++) addServerSample(sums, serverSample(j, t));
-      insR.run(accountId, hist, step, t, JSON.stringify(sums), JSON.stringify(serverAverages(sums)));
-    }
-  }
-})();
-db.close();
-const pageServer = await register('page');
-for (let k = 0; k < 13; k++) await call('POST', '/api/v5/collector/batches', JSON.stringify(batch('page', 0, now - k * 60, PROCS)));
+if (process.env.BENCH_READS !== '0') await reads();
 
-async function measure(label: string, path: string, times: number, target: string) {
-  const server: number[] = [];
-  const client: number[] = [];
-  let size = 0;
-  for (let k = 0; k < times; k++) {
-    const r = await call('GET', path);
-    server.push(r.server);
-    client.push(r.client);
-    size = (JSON.parse(r.text) as { data: unknown[] }).data.length;
+async function reads() {
+// 3. Reads. One server with 24 h of minutes (HTTP backfill), 30 days of hours and a year of days (rollup rows written directly).
+  const hist = await register('history');
+  const mins = Array.from({ length: 1440 }, (_, k) => now - k * 60);
+  await pool(mins, (m) => call('POST', '/api/v5/collector/batches', JSON.stringify(batch('history', 0, m, 10))));
+  const db = new Database(join(dir, 'bench.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  const accountId = (db.prepare('SELECT account_id FROM servers WHERE id = ?').get(hist) as { account_id: number }).account_id;
+  db.transaction(() => {
+    for (const [step, n] of [[3600, 720], [86400, 365]] as const) {
+      for (let k = 0; k < n; k++) {
+        const t = Math.floor(now / step) * step - k * step;
+        const sums = emptyServerSums();
+        for (let j = 0; j < 3; j++) addServerSample(sums, serverSample(j, t));
+        putServerRollup(db, accountId, hist, step, t, sums);
+      }
+    }
+  })();
+  db.close();
+  const pageServer = await register('page');
+  for (let k = 0; k < 13; k++) await call('POST', '/api/v5/collector/batches', JSON.stringify(batch('page', 0, now - k * 60, PROCS)));
+  
+  async function measure(label: string, path: string, times: number, target: string) {
+    const server: number[] = [];
+    const client: number[] = [];
+    let size = 0;
+    for (let k = 0; k < times; k++) {
+      const r = await call('GET', path);
+      server.push(r.server);
+      client.push(r.client);
+      size = (JSON.parse(r.text) as { data: unknown[] }).data.length;
+    }
+    console.log(`${label}: p50 ${ms(p50(server))} server time, ${ms(p50(client))} client (${size} items; target ${target})`);
   }
-  console.log(`${label}: p50 ${ms(p50(server))} server time, ${ms(p50(client))} client (${size} items; target ${target})`);
+  await measure("one server's last 24 h of minutes", `/api/v5/servers/${hist}/data/?num=1440`, 200, '<= 2 ms');
+  await measure('30 days of Hour', `/api/v5/servers/${hist}/data/?time_step=Hour&num=720`, 200, '<= 2 ms');
+  await measure('a year of Day', `/api/v5/servers/${hist}/data/?time_step=Day&num=365`, 200, '<= 2 ms');
+  await measure(`latest point of every server (${SERVERS + 2})`, '/api/v5/servers/latest_data/', 100, '<= 10 ms');
+  await measure('a 2,500-item page (process summaries)', `/api/v5/servers/${pageServer}/processes/data/?num=13`, 50, '<= 15 ms');
 }
-await measure("one server's last 24 h of minutes", `/api/v5/servers/${hist}/data/?num=1440`, 200, '<= 2 ms');
-await measure('30 days of Hour', `/api/v5/servers/${hist}/data/?time_step=Hour&num=720`, 200, '<= 2 ms');
-await measure('a year of Day', `/api/v5/servers/${hist}/data/?time_step=Day&num=365`, 200, '<= 2 ms');
-await measure(`latest point of every server (${SERVERS + 2})`, '/api/v5/servers/latest_data/', 100, '<= 10 ms');
-await measure('a 2,500-item page (process summaries)', `/api/v5/servers/${pageServer}/processes/data/?num=13`, 50, '<= 15 ms');
 
 child.send('stop');
 await new Promise((res) => child.once('exit', res));

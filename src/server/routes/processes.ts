@@ -6,6 +6,7 @@ import { notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
+import { jsonEnvelope } from './server-data';
 
 /** Server and process endpoints of the process data: lists, summaries, series and details. */
 export function processRoutes(app: FastifyInstance, { store }: Deps) {
@@ -31,12 +32,12 @@ export function processRoutes(app: FastifyInstance, { store }: Deps) {
     return envelope(req, q, await store.telemetry.processes(req.account.id, s.id, range, q));
   });
 
-  app.get('/servers/:id/processes/data', serverTiming, async (req) => {
+  app.get('/servers/:id/processes/data', serverTiming, async (req, reply) => {
     const s = await serverOr404(req);
     const q = parseInput(req, serverDataQuery);
     const w = resolveWindow(q, await store.telemetry.latestTime(req.account.id, s.id, TIME_STEPS[q.time_step]));
-    const page = w ? await store.telemetry.processSummary(req.account.id, s.id, w, q) : { total: 0, items: [] };
-    return envelope(req, q, page);
+    const page = w ? await store.telemetry.processSummaryJson(req.account.id, s.id, w, q) : { total: 0, items: [] };
+    return reply.type('application/json; charset=utf-8').send(jsonEnvelope(req, q, page.total, page.items));
   });
 
   app.get('/processes/:uid/data', serverTiming, async (req) => {

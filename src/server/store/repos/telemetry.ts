@@ -64,6 +64,8 @@ export interface TelemetryRepo {
   processSeries(accountId: number, serverId: number, pid: number, createTime: number, w: SeriesWindow, paging: PagingQuery): Promise<Page<ProcessDataRecord>>;
   /** Summary records of every process per step of the window, newest step first, then by uid. */
   processSummary(accountId: number, serverId: number, w: SeriesWindow, paging: PagingQuery): Promise<Page<ProcessSummaryRecord>>;
+  /** The same page as processSummary with each record as JSON text (answered without re-serialising). */
+  processSummaryJson(accountId: number, serverId: number, w: SeriesWindow, paging: PagingQuery): Promise<Page<string>>;
   /** The minute of the latest process detail of the server at or before `time` (any time when absent). */
   processDetail(
     accountId: number,

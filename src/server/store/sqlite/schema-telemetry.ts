@@ -86,5 +86,42 @@ CREATE TABLE tm_process_details (
 ) WITHOUT ROWID;
 `,
     },
+    {
+      // v2: server rollup sums move to their own table so that reading averages touches small rows only
+      // (sums and averages together overflowed a page per row). A trigger keeps the two tables in step
+      // for the retention job, which deletes rollups only. Process rollup sums become a BLOB (see
+      // telemetry/process-rollup.ts); older JSON rows stay readable as they are.
+      version: 2,
+      sql: `
+CREATE TABLE tm_server_rollup_sums (
+  account_id INTEGER NOT NULL,
+  server_id INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  time INTEGER NOT NULL,
+  sums TEXT NOT NULL,
+  PRIMARY KEY (account_id, server_id, step, time)
+) WITHOUT ROWID;
+INSERT INTO tm_server_rollup_sums (account_id, server_id, step, time, sums)
+  SELECT account_id, server_id, step, time, sums FROM tm_server_rollups;
+
+CREATE TABLE tm_server_rollups_v2 (
+  account_id INTEGER NOT NULL,
+  server_id INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  time INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (account_id, server_id, step, time)
+) WITHOUT ROWID;
+INSERT INTO tm_server_rollups_v2 (account_id, server_id, step, time, data)
+  SELECT account_id, server_id, step, time, data FROM tm_server_rollups;
+DROP TABLE tm_server_rollups;
+ALTER TABLE tm_server_rollups_v2 RENAME TO tm_server_rollups;
+
+CREATE TRIGGER tm_server_rollups_delete AFTER DELETE ON tm_server_rollups BEGIN
+  DELETE FROM tm_server_rollup_sums
+  WHERE account_id = old.account_id AND server_id = old.server_id AND step = old.step AND time = old.time;
+END;
+`,
+    },
   ],
 };

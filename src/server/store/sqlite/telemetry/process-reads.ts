@@ -1,10 +1,12 @@
 import type { Page, PagingQuery } from '../../../../shared/paging';
-import { SUMMARY_FIELDS, processUid, type ProcessDataRecord, type ProcessItem, type ProcessSummaryRecord } from '../../../../shared/telemetry';
+import { processUid, type ProcessDataRecord, type ProcessItem } from '../../../../shared/telemetry';
 import type { SeriesWindow } from '../../../../shared/timeseries';
 import type { ProcessMinute, ProcessRecord } from '../../repos/telemetry';
 import type { Db } from '../db';
-import { latestMinuteOf, seriesSource } from './server-reads';
-import { processAverages, processRecord, type ProcessSums, type ProcessValues } from './rollup';
+import { rollupKeys, storedSumsOf } from './process-rollup';
+import { identityCache, sortKeys } from './process-summary';
+import { latestMinuteOf } from './server-reads';
+import { processAverages, processRecord, type ProcessValues } from './rollup';
 import { stmt } from './statements';
 
 type Row = { pid: number; create_time: number; name: string; args: string | null; first_seen: number; last_seen: number };
@@ -22,29 +24,6 @@ export function processOf(db: Db, a: number, s: number, pid: number, ct: number)
   return { serverId: s, pid, createTime: ct, name: r.name, args: r.args, firstSeen: r.first_seen, lastSeen: r.last_seen };
 }
 
-/** Looks process identities up once per request. */
-function nameCache(db: Db, a: number, s: number) {
-  const cache = new Map<string, Row | undefined>();
-  return (key: string): Row | undefined => {
-    if (cache.has(key)) return cache.get(key);
-    const [pid, ct] = key.split('_').map(Number);
-    const r = processRow(db, a, s, pid ?? -1, ct ?? -1);
-    cache.set(key, r);
-    return r;
-  };
-}
-
-/** Sorts "pid_ct" keys by pid, then create time (numerically), parsing each key once. */
-function sortKeys(keys: string[]): string[] {
-  return keys
-    .map((k) => {
-      const i = k.indexOf('_');
-      return { k, p: Number(k.slice(0, i)), c: Number(k.slice(i + 1)) };
-    })
-    .sort((x, y) => x.p - y.p || x.c - y.c)
-    .map((x) => x.k);
-}
-
 /** Keys ("pid_ct") of the processes seen between from and to: hour rollups inside, minutes at the edges. */
 function keysInRange(db: Db, a: number, s: number, from: number, to: number): string[] {
   const minuteKeys = stmt<unknown[], [string]>(
@@ -60,12 +39,11 @@ function keysInRange(db: Db, a: number, s: number, from: number, to: number): st
   } else {
     for (const [k] of minuteKeys.all(a, s, from, firstHour - 1)) keys.add(k);
     for (const [k] of minuteKeys.all(a, s, endHour, to)) keys.add(k);
-    const hourKeys = stmt<unknown[], [string]>(
+    const hours = stmt<unknown[], [Buffer | string]>(
       db,
-      `SELECT DISTINCT j.key FROM tm_process_rollups r, json_each(r.sums) j
-       WHERE r.account_id = ? AND r.server_id = ? AND r.step = 3600 AND r.time >= ? AND r.time < ?`,
+      'SELECT sums FROM tm_process_rollups WHERE account_id = ? AND server_id = ? AND step = 3600 AND time >= ? AND time < ?',
     ).raw();
-    for (const [k] of hourKeys.all(a, s, firstHour, endHour)) keys.add(k);
+    for (const [stored] of hours.all(a, s, firstHour, endHour)) for (const k of rollupKeys(stored)) keys.add(k);
   }
   return [...keys];
 }
@@ -80,7 +58,7 @@ export function processList(db: Db, a: number, s: number, range: { start: number
   }
   keys = sortKeys(keys);
   const page = keys.slice(paging.page * paging.limit, (paging.page + 1) * paging.limit);
-  const names = nameCache(db, a, s);
+  const names = identityCache(db, a, s);
   const items = page.map((k): ProcessItem => {
     const [pid, ct] = k.split('_');
     const r = names(k);
@@ -89,65 +67,38 @@ export function processList(db: Db, a: number, s: number, range: { start: number
   return { total: keys.length, items };
 }
 
-/** Values of a stored minute (values array) or rollup (sums) as a process's record values. */
-function toValues(step: number, json: string): ProcessValues {
-  const v = JSON.parse(json) as number[];
-  return step === 60 ? v : processAverages(v as ProcessSums);
-}
-
 /** One process's records over the window, newest first. */
 export function processSeries(db: Db, a: number, s: number, key: string, w: SeriesWindow, paging: PagingQuery): Page<ProcessDataRecord> {
-  const src = seriesSource('process', w.step);
-  const col = w.step === 60 ? 'data' : 'sums';
-  const rows = stmt<unknown[], [number, string]>(
-    db,
-    `SELECT time, v FROM (SELECT time, json_extract(${col}, ?) AS v FROM ${src.sql} AND time BETWEEN ? AND ?)
-     WHERE v IS NOT NULL ORDER BY time DESC`,
-  )
-    .raw()
-    .all(`$."${key}"`, a, s, ...src.args, w.from, w.to);
-  const page = rows.slice(paging.page * paging.limit, (paging.page + 1) * paging.limit);
-  return { total: rows.length, items: page.map(([time, v]) => ({ time, ...processRecord(toValues(w.step, v)) })) };
-}
-
-/** Summary records of every process per step, newest step first, then by pid and create time. */
-export function processSummary(db: Db, a: number, s: number, w: SeriesWindow, paging: PagingQuery): Page<ProcessSummaryRecord> {
-  const src = seriesSource('process', w.step);
-  const col = w.step === 60 ? 'data' : 'sums';
-  const counts = stmt<unknown[], [number, number]>(
-    db,
-    `SELECT time, (SELECT COUNT(*) FROM json_each(${col})) FROM ${src.sql} AND time BETWEEN ? AND ? ORDER BY time DESC`,
-  )
-    .raw()
-    .all(a, s, ...src.args, w.from, w.to);
-  const total = counts.reduce((n, [, c]) => n + c, 0);
-  const first = paging.page * paging.limit;
-  const items: ProcessSummaryRecord[] = [];
-  const names = nameCache(db, a, s);
-  const read = stmt<unknown[], { data: string }>(db, `SELECT ${col} AS data FROM ${src.sql} AND time = ?`);
-  let skipped = 0;
-  for (const [time, c] of counts) {
-    if (items.length >= paging.limit) break;
-    if (skipped + c <= first) {
-      skipped += c;
-      continue;
+  let rows: [number, ProcessValues][];
+  if (w.step === 60) {
+    rows = stmt<unknown[], [number, string]>(
+      db,
+      `SELECT time, v FROM (SELECT time, json_extract(data, ?) AS v FROM tm_process_minutes WHERE account_id = ? AND server_id = ? AND time BETWEEN ? AND ?)
+       WHERE v IS NOT NULL ORDER BY time DESC`,
+    )
+      .raw()
+      .all(`$."${key}"`, a, s, w.from, w.to)
+      .map(([time, v]) => [time, JSON.parse(v) as ProcessValues]);
+  } else {
+    rows = [];
+    const stored = stmt<unknown[], [number, Buffer | string]>(
+      db,
+      'SELECT time, sums FROM tm_process_rollups WHERE account_id = ? AND server_id = ? AND step = ? AND time BETWEEN ? AND ? ORDER BY time DESC',
+    )
+      .raw()
+      .all(a, s, w.step, w.from, w.to);
+    for (const [time, blob] of stored) {
+      const sums = storedSumsOf(blob, key);
+      if (sums) rows.push([time, processAverages(sums).map((v) => (v === null ? null : Math.round(v * 1000) / 1000))]);
     }
-    const blob = JSON.parse(read.get(a, s, ...src.args, time)!.data) as Record<string, number[]>;
-    const keys = sortKeys(Object.keys(blob));
-    for (let i = Math.max(0, first - skipped); i < keys.length && items.length < paging.limit; i++) {
-      const key = keys[i]!;
-      const r = names(key);
-      const values = w.step === 60 ? (blob[key] as ProcessValues) : processAverages(blob[key]!);
-      items.push({ uid: `${s}_${key}`, name: r?.name ?? '', args: r?.args ?? null, time, ...processRecord(values, SUMMARY_FIELDS) });
-    }
-    skipped += c;
   }
-  return { total, items };
+  const page = rows.slice(paging.page * paging.limit, (paging.page + 1) * paging.limit);
+  return { total: rows.length, items: page.map(([time, v]) => ({ time, ...processRecord(v) })) };
 }
 
 /** Process samples per minute with identities, oldest first (for the alert engine and traces). */
 export function processMinuteSamples(db: Db, a: number, s: number, from: number, to: number): { time: number; processes: ProcessMinute[] }[] {
-  const names = nameCache(db, a, s);
+  const names = identityCache(db, a, s);
   return stmt<unknown[], { time: number; data: string }>(
     db,
     'SELECT time, data FROM tm_process_minutes WHERE account_id = ? AND server_id = ? AND time BETWEEN ? AND ? ORDER BY time',

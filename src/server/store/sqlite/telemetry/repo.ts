@@ -1,7 +1,8 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { TelemetryRepo } from '../../repos/telemetry';
 import type { Db } from '../db';
-import { processDetail, processList, processMinuteSamples, processOf, processSeries, processSummary } from './process-reads';
+import { processDetail, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
+import { processSummary, processSummaryJson } from './process-summary';
 import { collectorConfigOf, lookupGuid, registerServer } from './registry';
 import { enforceRetention } from './retention';
 import { forgetKnownProcesses } from './sample-sink';
@@ -76,6 +77,9 @@ export function sqliteTelemetry(db: Db): TelemetryRepo {
     },
     async processSummary(a, s, w, paging) {
       return processSummary(db, a, s, w, paging);
+    },
+    async processSummaryJson(a, s, w, paging) {
+      return processSummaryJson(db, a, s, w, paging);
     },
     async processDetail(a, s, pid, ct, time) {
       return processDetail(db, a, s, key(pid, ct), time);

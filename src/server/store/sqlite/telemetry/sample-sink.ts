@@ -1,7 +1,8 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { Db } from '../db';
 import { parseJson } from '../util';
-import { addProcessValues, addServerSample, emptyServerSums, processValues, serverAverages, type ProcessSums, type ServerSums } from './rollup';
+import { addMinuteToRollup, decodeProcessRollup, encodeProcessRollup } from './process-rollup';
+import { addServerSample, emptyServerSums, processValues, serverAverages, type ServerSums } from './rollup';
 import type { SinkContext } from './sinks';
 import { stmt } from './statements';
 
@@ -51,18 +52,11 @@ export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContex
     const t = Math.floor(minute / step) * step;
     const row = stmt<unknown[], { sums: string }>(
       db,
-      'SELECT sums FROM tm_server_rollups WHERE account_id = ? AND server_id = ? AND step = ? AND time = ?',
+      'SELECT sums FROM tm_server_rollup_sums WHERE account_id = ? AND server_id = ? AND step = ? AND time = ?',
     ).get(a, s, step, t);
     const sums = row ? parseJson<ServerSums>(row.sums, emptyServerSums()) : emptyServerSums();
     addServerSample(sums, batch.server);
-    stmt(db, 'INSERT OR REPLACE INTO tm_server_rollups (account_id, server_id, step, time, sums, data) VALUES (?, ?, ?, ?, ?, ?)').run(
-      a,
-      s,
-      step,
-      t,
-      JSON.stringify(sums),
-      JSON.stringify(serverAverages(sums)),
-    );
+    putServerRollup(db, a, s, step, t, sums);
   }
 
   if (batch.processes.length > 0) storeProcesses(db, a, s, minute, batch);
@@ -105,18 +99,40 @@ function storeProcesses(db: Db, a: number, s: number, minute: number, batch: Bat
 
   for (const step of ROLLUP_STEPS) {
     const t = Math.floor(minute / step) * step;
-    const row = stmt<unknown[], { sums: string }>(
+    const row = stmt<unknown[], { sums: Buffer | string }>(
       db,
       'SELECT sums FROM tm_process_rollups WHERE account_id = ? AND server_id = ? AND step = ? AND time = ?',
     ).get(a, s, step, t);
-    const sums = row ? parseJson<Record<string, ProcessSums>>(row.sums, {}) : {};
-    for (const [key, v] of Object.entries(values)) sums[key] = addProcessValues(sums[key], v);
+    const rollup = addMinuteToRollup(row ? decodeProcessRollup(row.sums) : null, values);
     stmt(db, 'INSERT OR REPLACE INTO tm_process_rollups (account_id, server_id, step, time, sums) VALUES (?, ?, ?, ?, ?)').run(
       a,
       s,
       step,
       t,
-      JSON.stringify(sums),
+      encodeProcessRollup(rollup),
     );
   }
 }
+
+/**
+ * Writes a server rollup: its sums (kept for the minutes still to come) apart from its averaged record,
+ * so reads of the averages touch small rows only. Averages are rounded to 3 decimals.
+ */
+export function putServerRollup(db: Db, a: number, s: number, step: number, t: number, sums: ServerSums): void {
+  stmt(db, 'INSERT OR REPLACE INTO tm_server_rollup_sums (account_id, server_id, step, time, sums) VALUES (?, ?, ?, ?, ?)').run(
+    a,
+    s,
+    step,
+    t,
+    JSON.stringify(sums),
+  );
+  stmt(db, 'INSERT OR REPLACE INTO tm_server_rollups (account_id, server_id, step, time, data) VALUES (?, ?, ?, ?, ?)').run(
+    a,
+    s,
+    step,
+    t,
+    JSON.stringify(serverAverages(sums), roundNumber),
+  );
+}
+
+const roundNumber = (_k: string, v: unknown) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v);

@@ -1,0 +1,148 @@
+import type { Page, PagingQuery } from '../../../../shared/paging';
+import { PROCESS_FIELDS, SUMMARY_FIELDS, type ProcessSummaryRecord } from '../../../../shared/telemetry';
+import type { SeriesWindow } from '../../../../shared/timeseries';
+import type { Db } from '../db';
+import { decodeProcessRollup, rollupKeys, STRIDE } from './process-rollup';
+import { seriesSource } from './server-reads';
+import { processRecord, type ProcessValues } from './rollup';
+import { stmt } from './statements';
+
+type Identity = { name: string; args: string | null };
+
+/** Looks process identities up once per request. */
+export function identityCache(db: Db, a: number, s: number): (key: string) => Identity | undefined {
+  const cache = new Map<string, Identity | undefined>();
+  const get = stmt<unknown[], Identity>(db, 'SELECT name, args FROM tm_processes WHERE account_id = ? AND server_id = ? AND pid = ? AND create_time = ?');
+  return (key) => {
+    if (cache.has(key)) return cache.get(key);
+    const i = key.indexOf('_');
+    const r = get.get(a, s, Number(key.slice(0, i)), Number(key.slice(i + 1)));
+    cache.set(key, r);
+    return r;
+  };
+}
+
+/** Sorts "pid_ct" keys by pid, then create time (numerically), parsing each key once. */
+export function sortKeys(keys: string[]): string[] {
+  return keys
+    .map((k) => {
+      const i = k.indexOf('_');
+      return { k, p: Number(k.slice(0, i)), c: Number(k.slice(i + 1)) };
+    })
+    .sort((x, y) => x.p - y.p || x.c - y.c)
+    .map((x) => x.k);
+}
+
+/** Keys of a stored minute: its JSON holds quotes around keys only (values are arrays of numbers). */
+function minuteKeyCount(json: string): number {
+  let n = 0;
+  for (let i = json.indexOf('"'); i >= 0; i = json.indexOf('"', i + 1)) n++;
+  return n / 2;
+}
+
+/** Averages rounded to 3 decimals, as server rollups are. */
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** A step's processes: keys in uid order and each key's values in PROCESS_FIELDS order. */
+interface StepProcesses {
+  keys: string[];
+  values: (key: string) => ProcessValues;
+}
+
+function decodeStep(step: number, stored: string | Buffer): StepProcesses {
+  if (step === 60) {
+    const blob = JSON.parse(stored as string) as Record<string, ProcessValues>;
+    return { keys: sortKeys(Object.keys(blob)), values: (k) => blob[k]! };
+  }
+  const r = decodeProcessRollup(stored);
+  const at = new Map(r.keys.map((k, i) => [k, i * STRIDE]));
+  const F = PROCESS_FIELDS.length;
+  return {
+    keys: sortKeys(r.keys),
+    values: (k) => {
+      const base = at.get(k)!;
+      const out: ProcessValues = new Array(F);
+      for (let f = 0; f < F; f++) {
+        const c = r.sums[base + 1 + F + f]!;
+        out[f] = c > 0 ? round(r.sums[base + 1 + f]! / c) : null;
+      }
+      return out;
+    },
+  };
+}
+
+/** Walks one page of summary items: every process per step, newest step first, then by pid and create time. */
+function walkSummary(
+  db: Db,
+  a: number,
+  s: number,
+  w: SeriesWindow,
+  paging: PagingQuery,
+  emit: (key: string, time: number, values: ProcessValues) => void,
+): number {
+  const src = seriesSource('process', w.step);
+  const col = w.step === 60 ? 'data' : 'sums';
+  const rows = stmt<unknown[], [number, string | Buffer]>(db, `SELECT time, ${col} FROM ${src.sql} AND time BETWEEN ? AND ? ORDER BY time DESC`)
+    .raw()
+    .all(a, s, ...src.args, w.from, w.to);
+  const first = paging.page * paging.limit;
+  let total = 0;
+  let emitted = 0;
+  for (const [time, stored] of rows) {
+    if (emitted >= paging.limit) {
+      total += countOf(w.step, stored);
+      continue;
+    }
+    const n = countOf(w.step, stored);
+    if (total + n <= first) {
+      total += n;
+      continue;
+    }
+    const step = decodeStep(w.step, stored);
+    for (let i = Math.max(0, first - total); i < step.keys.length && emitted < paging.limit; i++, emitted++) {
+      const key = step.keys[i]!;
+      emit(key, time, step.values(key));
+    }
+    total += n;
+  }
+  return total;
+}
+
+function countOf(step: number, stored: string | Buffer): number {
+  return step === 60 ? minuteKeyCount(stored as string) : rollupKeys(stored).length;
+}
+
+/** Summary records of every process per step, newest step first, then by pid and create time. */
+export function processSummary(db: Db, a: number, s: number, w: SeriesWindow, paging: PagingQuery): Page<ProcessSummaryRecord> {
+  const names = identityCache(db, a, s);
+  const items: ProcessSummaryRecord[] = [];
+  const total = walkSummary(db, a, s, w, paging, (key, time, values) => {
+    const r = names(key);
+    items.push({ uid: `${s}_${key}`, name: r?.name ?? '', args: r?.args ?? null, time, ...processRecord(values, SUMMARY_FIELDS) });
+  });
+  return { total, items };
+}
+
+const SUMMARY_INDEX = SUMMARY_FIELDS.map((f) => [`,"${f}":`, PROCESS_FIELDS.indexOf(f)] as const);
+
+/** The same records as processSummary, as JSON texts built directly (no objects, no re-serialising). */
+export function processSummaryJson(db: Db, a: number, s: number, w: SeriesWindow, paging: PagingQuery): Page<string> {
+  const names = identityCache(db, a, s);
+  const heads = new Map<string, string>();
+  const items: string[] = [];
+  const total = walkSummary(db, a, s, w, paging, (key, time, values) => {
+    let head = heads.get(key);
+    if (head === undefined) {
+      const r = names(key);
+      head = `{"uid":"${s}_${key}","name":${JSON.stringify(r?.name ?? '')},"args":${JSON.stringify(r?.args ?? null)},"time":`;
+      heads.set(key, head);
+    }
+    let out = head + time;
+    for (const [label, i] of SUMMARY_INDEX) {
+      const v = values[i];
+      if (v !== null && v !== undefined) out += label + v;
+    }
+    items.push(out + '}');
+  });
+  return { total, items };
+}
