@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Window } from '../lib/time-range';
-import { api, fetchAllPages } from './client';
-import { pagedSchema } from '../../shared/paging';
+import { fetchAllPages } from './client';
 import { windowParams } from './window-params';
 
 // The shared telemetry schemas are not in src/shared yet; records are read loosely (every field but
@@ -10,11 +9,14 @@ import { windowParams } from './window-params';
 /** One record of a time series: the time plus any fields. */
 export const seriesRecord = z.looseObject({ time: z.number() });
 export type SeriesRecord = z.infer<typeof seriesRecord>;
+/** A server's latest record as GET /servers/latest_data/ answers it. */
+export const latestRecord = seriesRecord.extend({ server_id: z.number() });
+export type LatestRecord = z.infer<typeof latestRecord>;
 
 export const serverDataKeys = {
   all: ['server_data'] as const,
   range: (id: number, w: Window) => [...serverDataKeys.all, id, 'range', w.from, w.to, w.step] as const,
-  latest: (id: number) => [...serverDataKeys.all, id, 'latest'] as const,
+  fleetLatest: () => [...serverDataKeys.all, 'fleet-latest'] as const,
 };
 
 export const serverDataQueries = {
@@ -25,17 +27,21 @@ export const serverDataQueries = {
       queryFn: ({ signal }) => fetchAllPages(`/servers/${id}/data/`, seriesRecord, windowParams(w), 10, signal),
       placeholderData: keepPreviousData,
     }),
-  /** The most recent record (num defaults to 1), for the fleet overview's at-a-glance columns. */
-  latest: (id: number) =>
+  /**
+   * The latest record of every server in one request (GET /servers/latest_data/, beyond the spec),
+   * keyed by server id: the overview used to send one request per visible row.
+   */
+  fleetLatest: () =>
     queryOptions({
-      queryKey: serverDataKeys.latest(id),
+      queryKey: serverDataKeys.fleetLatest(),
       queryFn: async ({ signal }) => {
-        const page = await api('GET', `/servers/${id}/data/`, { schema: pagedSchema(seriesRecord), signal });
-        return page.data[0] ?? null;
+        const items = await fetchAllPages('/servers/latest_data/', latestRecord, {}, 10, signal);
+        return new Map(items.map((r) => [r.server_id, r]));
       },
       staleTime: 55_000,
+      refetchInterval: 60_000,
     }),
 };
 
 export const useServerData = (id: number, w: Window) => useQuery(serverDataQueries.range(id, w));
-export const useServerLatest = (id: number, enabled = true) => useQuery({ ...serverDataQueries.latest(id), enabled });
+export const useFleetLatest = () => useQuery(serverDataQueries.fleetLatest());

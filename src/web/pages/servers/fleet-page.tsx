@@ -3,24 +3,36 @@ import { useSearchParams } from 'react-router';
 import { OS_VALUES } from '../../../shared/servers';
 import { useAlertsLite, useServerSets } from '../../api/incidents';
 import { useServerTagList } from '../../api/server-tags';
+import { useFleetLatest } from '../../api/server-data';
 import { useServers } from '../../api/servers';
 import { inputClass, SelectField } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
 import { VirtualList } from '../../components/ui/virtual-list';
 import { activeIncidents, filterFleet, parseFleetFilter } from './fleet-filter';
-import { FLEET_COLUMNS, FleetRow } from './fleet-row';
+import { FleetHeader } from './fleet-header';
+import { FleetRow } from './fleet-row';
+import { fleetMetrics, nextSort, NO_METRICS, parseFleetSort, sortFleet, type FleetMetrics } from './fleet-sort';
 
-const FILTER_KEYS = ['q', 'os', 'tag', 'set', 'status'];
+// View state of this page only: links to a server carry the range but not these.
+const FILTER_KEYS = ['q', 'os', 'tag', 'set', 'status', 'sort', 'dir'];
 
-/** Every server at a glance, filtered by name, OS, tag, set and status (all in the URL). */
+/** Every server at a glance, filtered by name, OS, tag, set and status, sorted by a figure (all in the URL). */
 export default function FleetPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseFleetFilter(params);
+  const sort = parseFleetSort(params);
   const servers = useServers();
+  const latest = useFleetLatest();
   const tags = useServerTagList();
   const sets = useServerSets();
   const alerts = useAlertsLite();
-  const shown = useMemo(() => filterFleet(servers.data ?? [], filter, tags.data ?? [], sets.data ?? []), [servers.data, filter.q, filter.os, filter.tag, filter.set, filter.status, tags.data, sets.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const metrics = useMemo(() => {
+    const m = new Map<number, FleetMetrics>();
+    for (const s of servers.data ?? []) m.set(s.id, fleetMetrics(s, latest.data?.get(s.id)));
+    return m;
+  }, [servers.data, latest.data]);
+  const filtered = useMemo(() => filterFleet(servers.data ?? [], filter, tags.data ?? [], sets.data ?? []), [servers.data, filter.q, filter.os, filter.tag, filter.set, filter.status, tags.data, sets.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = useMemo(() => sortFleet(filtered, sort, (s) => metrics.get(s.id) ?? NO_METRICS), [filtered, sort.key, sort.dir, metrics]); // eslint-disable-line react-hooks/exhaustive-deps
   const incidents = useMemo(() => activeIncidents(alerts.data ?? [], tags.data ?? []), [alerts.data, tags.data]);
   const rangeSearch = useMemo(() => {
     const p = new URLSearchParams(params);
@@ -28,6 +40,10 @@ export default function FleetPage() {
     return p.toString();
   }, [params]);
   const set = (k: string, v: string) => setParams((p) => (v ? p.set(k, v) : p.delete(k), p), { replace: true });
+  const onSort = (key: Parameters<typeof nextSort>[1]) => {
+    const next = nextSort(sort, key);
+    setParams((p) => (p.set('sort', next.key), p.set('dir', next.dir), p), { replace: true });
+  };
   const running = (servers.data ?? []).filter((s) => s.running).length;
 
   return (
@@ -36,7 +52,7 @@ export default function FleetPage() {
         <h1 className="mr-2 text-lg font-semibold">Fleet</h1>
         {servers.data && (
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {shown.length} of {servers.data.length} servers · {running} running · {[...incidents.values()].length} with active incidents
+            {shown.length} of {servers.data.length} servers · {running} running · {incidents.size} with active incidents
           </p>
         )}
       </div>
@@ -69,16 +85,14 @@ export default function FleetPage() {
       {shown.length > 0 && (
         <div role="table" aria-label="Servers" aria-rowcount={shown.length + 1} className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <div role="rowgroup">
-            <div role="row" aria-rowindex={1} className={`${FLEET_COLUMNS} border-b border-slate-200 py-2 text-xs font-medium text-slate-600 dark:border-slate-800 dark:text-slate-400`}>
-              {['Server', 'Status', 'OS', 'CPU', 'Memory', 'Disk', 'Incidents'].map((h) => <span key={h} role="columnheader">{h}</span>)}
-            </div>
+            <FleetHeader sort={sort} onSort={onSort} />
           </div>
           <VirtualList
             items={shown}
             rowHeight={40}
             height={Math.min(shown.length * 40, Math.max(320, globalThis.innerHeight - 300))}
             label="Server rows"
-            renderRow={(s) => <FleetRow server={s} incidents={incidents.get(s.id) ?? 0} search={rangeSearch} />}
+            renderRow={(s) => <FleetRow server={s} metrics={metrics.get(s.id) ?? NO_METRICS} incidents={incidents.get(s.id) ?? 0} search={rangeSearch} />}
           />
         </div>
       )}

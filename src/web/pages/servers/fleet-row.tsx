@@ -1,11 +1,10 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Server } from '../../../shared/servers';
-import { useServerLatest } from '../../api/server-data';
 import { paths } from '../../app/paths';
 import { formatBytes, formatPercent } from '../../lib/format';
-import { numeric } from '../../components/charts/record-series';
-
-export const FLEET_COLUMNS = 'grid grid-cols-[minmax(10rem,2fr)_6rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem] items-center gap-2 px-3';
+import { FLEET_COLUMNS } from './fleet-header';
+import type { FleetMetrics } from './fleet-sort';
 
 /** A gauge of 0-100% with its value as text. */
 function Meter({ value, label }: { value: number | null; label: string }) {
@@ -21,13 +20,9 @@ function Meter({ value, label }: { value: number | null; label: string }) {
   );
 }
 
-/** One server of the overview; its latest record is fetched only while the row is rendered (in view). */
-export function FleetRow({ server, incidents, search }: { server: Server; incidents: number; search: string }) {
-  const { data } = useServerLatest(server.id, server.running);
-  const cpu = data ? numeric(data.cpu) : null;
-  const memBytes = data ? numeric(data.memory) : null;
-  const mem = memBytes !== null && server.capacity_mem > 0 ? (memBytes / server.capacity_mem) * 100 : null;
-  const disk = data ? numeric(data.disk_percent) : null;
+/** One server of the overview with its latest figures (all servers' come from one request). */
+export const FleetRow = memo(function FleetRow({ server, metrics, incidents, search }: { server: Server; metrics: FleetMetrics; incidents: number; search: string }) {
+  const { cpu, memBytes, mem, disk } = metrics;
   return (
     <div role="presentation" className={`${FLEET_COLUMNS} h-full border-b border-slate-100 text-sm hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/50`}>
       <span role="cell" className="truncate">
@@ -51,4 +46,4 @@ export function FleetRow({ server, incidents, search }: { server: Server; incide
       </span>
     </div>
   );
-}
+});

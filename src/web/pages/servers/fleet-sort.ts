@@ -1,0 +1,68 @@
+import type { Server } from '../../../shared/servers';
+import { numeric } from '../../components/charts/record-series';
+
+/** The at-a-glance figures of a server from its latest record; null where unknown. */
+export interface FleetMetrics {
+  cpu: number | null;
+  memBytes: number | null;
+  /** Memory used as a percentage of the server's capacity. */
+  mem: number | null;
+  disk: number | null;
+}
+
+export const NO_METRICS: FleetMetrics = { cpu: null, memBytes: null, mem: null, disk: null };
+
+/** The figures of one latest record (`{cpu, memory, disk_percent, ...}`) against the server's capacity. */
+export function fleetMetrics(server: Pick<Server, 'capacity_mem'>, rec: Record<string, unknown> | undefined): FleetMetrics {
+  if (!rec) return NO_METRICS;
+  const memBytes = numeric(rec.memory);
+  return {
+    cpu: numeric(rec.cpu),
+    memBytes,
+    mem: memBytes !== null && server.capacity_mem > 0 ? (memBytes / server.capacity_mem) * 100 : null,
+    disk: numeric(rec.disk_percent),
+  };
+}
+
+export const SORT_KEYS = ['name', 'cpu', 'memory', 'disk'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+/** The overview's order, as kept in the URL (`sort`, `dir`). */
+export interface FleetSort {
+  key: SortKey;
+  dir: 'asc' | 'desc';
+}
+
+/** Reads `sort` and `dir`; figures default to descending (the busiest first), names to ascending. */
+export function parseFleetSort(p: URLSearchParams): FleetSort {
+  const raw = p.get('sort');
+  const key = (SORT_KEYS as readonly string[]).includes(raw ?? '') ? (raw as SortKey) : 'name';
+  const dir = p.get('dir');
+  return { key, dir: dir === 'asc' || dir === 'desc' ? dir : key === 'name' ? 'asc' : 'desc' };
+}
+
+/** The sort after a click on a column: the same column flips, another starts at its default. */
+export function nextSort(current: FleetSort, key: SortKey): FleetSort {
+  if (current.key === key) return { key, dir: current.dir === 'asc' ? 'desc' : 'asc' };
+  return { key, dir: key === 'name' ? 'asc' : 'desc' };
+}
+
+const FIELD = { cpu: 'cpu', memory: 'mem', disk: 'disk' } as const;
+
+/**
+ * The servers in the chosen order. Unknown figures (stopped servers, no data yet) go last whichever
+ * the direction, so "busiest first" never starts with a screen of blanks; ties fall back to the name.
+ */
+export function sortFleet(servers: readonly Server[], sort: FleetSort, metrics: (s: Server) => FleetMetrics): Server[] {
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  const name = (s: Server) => (s.nickname || s.hostname).toLowerCase();
+  const byName = (a: Server, b: Server) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.id - b.id);
+  if (sort.key === 'name') return [...servers].sort((a, b) => sign * byName(a, b));
+  const f = FIELD[sort.key];
+  // Decorate once: 5,000 servers sorted with a lookup per comparison would cost ~120k lookups.
+  const keyed = servers.map((s) => ({ s, v: metrics(s)[f] }));
+  keyed.sort((a, b) => {
+    if (a.v === null || b.v === null) return a.v === b.v ? byName(a.s, b.s) : a.v === null ? 1 : -1;
+    return a.v === b.v ? byName(a.s, b.s) : sign * (a.v - b.v);
+  });
+  return keyed.map((k) => k.s);
+}
