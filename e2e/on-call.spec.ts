@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/account';
+import { countOf, waitForDemo } from './fixtures/api';
+import { expectNoSeriousA11yIssues } from './fixtures/axe';
+
+// These journeys read the demo fleet's history, which the service backfills while the tests run.
+test.describe.configure({ timeout: 300_000 });
+
+test('on-call engineer opens an incident and its saved message, the html sandboxed', async ({ page }) => {
+  await waitForDemo('an incident', '/alert_histories/?start=0', (b) => countOf(b) > 0);
+  await signIn(page);
+  await page.goto('/incidents?range=30d');
+  await expect(page.getByRole('list', { name: 'Incident timeline' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  const first = page.getByRole('table', { name: 'Incidents' }).getByRole('link').first();
+  const subject = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  const frame = page.locator('iframe[title="Alert message as HTML"]');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(frame).toHaveAttribute('srcdoc', /.+/);
+  await expect(page.getByRole('region', { name: 'Message (text)' })).not.toContainText('(empty)');
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('on-call engineer opens a transaction message, its trace graph, and a process at that minute', async ({ page }) => {
+  await waitForDemo('transaction messages', '/transactions/logs/1/detail/?time_step=Minute&limit=1', (b) => countOf(b) > 0);
+  await signIn(page);
+  await page.goto('/transactions?range=30d');
+  await page.getByRole('link', { name: /URL requests/ }).first().click();
+  await expect(page.getByRole('table', { name: 'Transaction messages' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await page.getByRole('link', { name: /^Trace the message/ }).first().click();
+  const graph = page.getByRole('img', { name: /^Trace graph/ });
+  await expect(graph).toBeVisible();
+  await expect(graph).toHaveAttribute('data-layout-ms', /\d+/);
+  expect(Number(await graph.getAttribute('data-layout-ms'))).toBeLessThan(1000);
+  await expect(page.getByText(/The slowest path is in red/)).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await page.getByRole('region', { name: 'Processes of the trace' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/processes\/\d+_\d+_\d+\?at=\d+/);
+  await expect(page.getByRole('heading', { name: /^Process \d+/ })).toBeVisible();
+});
+
+test('on-call engineer reads the application topology, picks groups and exports a PNG', async ({ page }) => {
+  await waitForDemo('connections between process groups', '/application_topology/', (b) => ((b as { connections?: unknown[] }).connections?.length ?? 0) > 0);
+  await signIn(page);
+  await page.getByRole('link', { name: 'Topology' }).click();
+  const graph = page.getByRole('img', { name: /^Topology graph/ });
+  await expect(graph).toBeVisible();
+  expect(Number(await graph.getAttribute('data-layout-ms'))).toBeLessThan(1000);
+  await expectNoSeriousA11yIssues(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PNG' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^topology-.*\.png$/);
+  await page.getByRole('group', { name: /Process groups/ }).getByRole('checkbox').first().check();
+  await expect(page).toHaveURL(/groups=\d+/);
+  await page.getByLabel('Window').selectOption('240');
+  await expect(page).toHaveURL(/minutes=240/);
+  await expect(graph).toBeVisible();
+});
