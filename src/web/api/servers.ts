@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertHistoryItem } from '../../shared/alert-histories';
 import { server, serverTagsOfServer, type ServerUpdate } from '../../shared/servers';
 import { api, fetchAllPages } from './client';
 import { serverTagKeys } from './server-tags';
@@ -9,6 +10,7 @@ export const serverKeys = {
   list: () => [...serverKeys.all, 'list'] as const,
   detail: (id: number) => [...serverKeys.all, 'detail', id] as const,
   tags: (id: number) => [...serverKeys.all, 'tags', id] as const,
+  incidentsAt: (id: number, t: number, alertIds: readonly number[]) => [...serverKeys.all, 'incidents-at', id, t, alertIds.join(',')] as const,
 };
 
 export const serverQueries = {
@@ -22,11 +24,23 @@ export const serverQueries = {
       queryKey: serverKeys.tags(id),
       queryFn: ({ signal }) => api('GET', `/servers/${id}/tags/`, { schema: serverTagsOfServer, signal }),
     }),
+  /**
+   * The incidents of `alertIds` begun by the end of the minute `t` (the list selects by start, newest
+   * first); the caller keeps those still open at `t`. Two pages bound it: older ones ended long ago.
+   */
+  incidentsAt: (id: number, t: number, alertIds: readonly number[]) =>
+    queryOptions({
+      queryKey: serverKeys.incidentsAt(id, t, alertIds),
+      queryFn: ({ signal }) =>
+        alertIds.length === 0 ? Promise.resolve([]) : fetchAllPages('/alert_histories/', alertHistoryItem, { end: t + 59, filter: alertIds }, 2, signal),
+    }),
 };
 
 export const useServers = () => useQuery(serverQueries.list());
 export const useServer = (id: number) => useQuery(serverQueries.detail(id));
 export const useServerTags = (id: number) => useQuery(serverQueries.tags(id));
+export const useServerIncidentsAt = (id: number, t: number, alertIds: readonly number[] | null) =>
+  useQuery({ ...serverQueries.incidentsAt(id, t, alertIds ?? []), enabled: alertIds !== null });
 
 /** PUT /servers/{id}/ (nickname, description). */
 export function useUpdateServer(id: number) {

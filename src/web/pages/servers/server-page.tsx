@@ -11,6 +11,7 @@ import { ChartGrid } from '../../components/charts/chart-grid';
 import { SERVER_CHARTS } from '../../components/charts/record-series';
 import { TagPickerForm } from '../../components/forms/tag-picker-form';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { IncidentsAtPanel } from './incidents-at-panel';
 import { ProcessesPanel } from './processes-panel';
 import { ServerInventory } from './server-inventory';
 import { useServerMarks } from './use-server-marks';
@@ -54,6 +55,7 @@ export default function ServerPage() {
         {data.error && <ErrorBox error={data.error} />}
         {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} onPickMinute={setAt} />}
       </Panel>
+      {at !== null && <IncidentsAtPanel serverId={id} at={at} search={rangeSearch} />}
       <ProcessesPanel serverId={id} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} />
     </div>
   );
