@@ -91,8 +91,9 @@ export function basicAuth(lookup: AuthLookup, opts: AuthOptions = {}) {
       });
     }
     const creds = parseBasic(req.headers.authorization);
+    // No credentials is the Basic challenge step many clients take first, not a guess: counting it
+    // would let a few anonymous requests lock the address out (and the local collector with it).
     if (!creds) {
-      recordFailure(ip, now);
       throw unauthorized(req, 'authentication required: HTTP Basic with the account e-mail and API key');
     }
     const account = await lookup.findAccountByEmail(creds.email);

@@ -31,10 +31,21 @@ describe('authentication', () => {
   it('throttles repeated failures from one address with 429 and Retry-After', async () => {
     const local = await (await import('../testing/harness')).startTestService({ authMaxFailures: 3 });
     try {
-      for (let i = 0; i < 3; i++) expect((await local.request('GET', '/api/servers/', { as: null })).status).toBe(401);
+      const wrong = { ...local.account, key: 'wrong' };
+      for (let i = 0; i < 3; i++) expect((await local.request('GET', '/api/servers/', { as: wrong })).status).toBe(401);
       const r = await local.request('GET', '/api/servers/');
       expect(r.status).toBe(429);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('does not count requests without credentials (the Basic challenge step) as failed sign-ins', async () => {
+    const local = await (await import('../testing/harness')).startTestService({ authMaxFailures: 3 });
+    try {
+      for (let i = 0; i < 6; i++) expect((await local.request('GET', '/api/servers/', { as: null })).status).toBe(401);
+      expect((await local.request('GET', '/api/servers/')).status).toBe(200);
     } finally {
       await local.close();
     }
