@@ -7,6 +7,7 @@ import FindMyWay from 'find-my-way';
 import type { Deps } from './deps';
 import { basicAuth } from './http/auth';
 import { ApiError, installErrorHandling } from './http/errors';
+import { acceptEmptyJsonBody } from './http/json-body';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { alertRoutes } from './routes/alerts';
 import { logDataRoutes } from './routes/log-data';
@@ -60,6 +61,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   });
 
   await app.register(formbody);
+  acceptEmptyJsonBody(app);
   const authenticate = basicAuth(
     { findAccountByEmail: (email) => deps.store.accounts.findByEmail(email) },
     { maxFailures: deps.config.authMaxFailures },

@@ -89,6 +89,30 @@ describe('paths', () => {
     const arr = await svc.request('POST', '/api/server_tags/', { json: [1, 2] });
     expect(arr.status).toBe(400);
   });
+
+  // Many HTTP clients send Content-Type: application/json on every request, bodiless DELETEs too.
+  const sendJson = (method: string, path: string, body: string) =>
+    fetch(`${svc.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json; charset=utf-8', authorization: `Basic ${Buffer.from(`${svc.account.email}:${svc.account.key}`).toString('base64')}` },
+      body,
+    });
+
+  it('takes an empty JSON body as no parameters', async () => {
+    const tag = await svc.request('POST', '/api/server_tags/', { form: { name: 'gone', servers: '[]' } });
+    const del = await sendJson('DELETE', `/api/server_tags/${tag.body.id}/`, '');
+    expect(del.status).toBe(200);
+    expect(await del.json()).toEqual({ result: 'Success' });
+    const post = await sendJson('POST', '/api/server_tags/', '');
+    expect(post.status).toBe(400);
+    expect((await post.json()).error).toMatchObject({ status: 400, field: 'name' });
+  });
+
+  it('still refuses a JSON body that poisons the prototype', async () => {
+    const r = await sendJson('POST', '/api/server_tags/', '{"name":"p","servers":[],"__proto__":{"admin":true}}');
+    expect(r.status).toBe(400);
+    expect((await r.json()).error.status).toBe(400);
+  });
 });
 
 describe('paging', () => {
