@@ -178,6 +178,21 @@ describe('demo fleet incidents', () => {
     }
   });
 
+  it('stay the only times the default alerts (CPU 75%, memory 90%, disk 90%) would fire', () => {
+    let checked = 0;
+    for (let m = NOW - 7 * DAY; m < NOW; m += 1380) {
+      for (const s of fleet.servers) {
+        if (week.some((i) => i.serverIndex === s.index && m >= i.start - 60 && m < i.end + 60)) continue;
+        const b = generateBatch(fleet, s, m);
+        expect(b.server.cpu, `${s.hostname} cpu at ${m}`).toBeLessThan(75);
+        expect(b.server.memory / s.memBytes).toBeLessThan(0.9);
+        for (const pct of Object.values(b.server.disk_percent_part!)) expect(pct).toBeLessThan(90);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000 / 9);
+  });
+
   it('the filling disk takes its polled disk check to WARNING then CRITICAL', () => {
     const inc = week.find((i) => i.kind === 'disk_fill')!;
     const s = fleet.servers[inc.serverIndex]!;
