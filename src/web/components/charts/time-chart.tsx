@@ -8,6 +8,9 @@ import { useWidth } from './use-width';
 
 export const PALETTE = ['#0f766e', '#2563eb', '#c2410c', '#7c3aed', '#be185d', '#4d7c0f', '#0e7490', '#a16207'];
 export type Unit = 'percent' | 'bytes' | 'number';
+const Y_AXIS_WIDTH = 68;
+const MARGIN = { top: 4, right: 8, bottom: 0, left: 0 };
+const PLOT_INSET = Y_AXIS_WIDTH + MARGIN.left + MARGIN.right;
 const FORMAT: Record<Unit, (n: number) => string> = { percent: formatPercent, bytes: formatBytes, number: formatNumber };
 
 export interface TimeChartProps {
@@ -29,7 +32,8 @@ export interface TimeChartProps {
 export default function TimeChart({ title, rows, series, unit, range, bands = [], markers = [], thresholds = [], onPickMinute, height = 180 }: TimeChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const keys = useMemo(() => series.map((s) => s.key), [series]);
-  const data = useMemo(() => m4(rows, keys, width), [rows, keys, width]);
+  // Thin to the plot area's columns (the y axis and margins take PLOT_INSET of the width).
+  const data = useMemo(() => m4(rows, keys, Math.max(60, width - PLOT_INSET)), [rows, keys, width]);
   const fmt = FORMAT[unit];
   const max = useMemo(() => Math.max(0, ...data.flatMap((r) => keys.map((k) => (typeof r[k] === 'number' ? (r[k] as number) : 0)))), [data, keys]);
   const summary = `${title}: ${series.length} series, ${rows.length} points from ${formatTime(range.from)} to ${formatTime(range.to)} UTC`;
@@ -42,7 +46,7 @@ export default function TimeChart({ title, rows, series, unit, range, bands = []
           width={width}
           height={height}
           data={data}
-          margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+          margin={MARGIN}
           onClick={(s) => {
             // The index into the drawn rows is reliable whatever the axis ticks are; the label is a fallback.
             const i = Number(s?.activeIndex);
@@ -52,7 +56,7 @@ export default function TimeChart({ title, rows, series, unit, range, bands = []
         >
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} />
           <XAxis dataKey="time" type="number" scale="time" domain={[range.from, range.to]} ticks={timeTicks(range, Math.max(2, Math.floor(width / 110)))} tickFormatter={tickFormatter(range.to - range.from)} fontSize={11} stroke="currentColor" />
-          <YAxis width={68} fontSize={11} tickFormatter={fmt} domain={unit === 'percent' ? percentDomain(max) : [0, 'auto']} stroke="currentColor" />
+          <YAxis width={Y_AXIS_WIDTH} fontSize={11} tickFormatter={fmt} domain={unit === 'percent' ? percentDomain(max) : [0, 'auto']} stroke="currentColor" />
           <Tooltip labelFormatter={(t) => `${formatTime(Number(t))} UTC`} formatter={(v) => fmt(Number(v))} contentStyle={{ fontSize: 12 }} />
           {bands.map((b) => (
             <ReferenceArea key={`${b.from}-${b.to}`} x1={b.from} x2={b.to} fill="#64748b" fillOpacity={0.15} label={{ value: b.label, fontSize: 10, position: 'insideTop' }} />
