@@ -3,7 +3,8 @@ import { processUid, type ProcessDataRecord, type ProcessItem } from '../../../.
 import type { SeriesWindow } from '../../../../shared/timeseries';
 import type { ProcessMinute, ProcessRecord } from '../../repos/telemetry';
 import type { Db } from '../db';
-import { rollupKeys, storedSumsOf } from './process-rollup';
+import { rollupKeys, sumsAt } from './process-rollup';
+import { processRollupRows } from './process-rollup-rows';
 import { identityCache, sortKeys } from './process-summary';
 import { latestMinuteOf } from './server-reads';
 import { processAverages, processRecord, type ProcessValues } from './rollup';
@@ -32,7 +33,10 @@ function keysInRange(db: Db, a: number, s: number, from: number, to: number): st
      WHERE m.account_id = ? AND m.server_id = ? AND m.time BETWEEN ? AND ?`,
   ).raw();
   const firstHour = Math.ceil(from / 3600) * 3600;
-  const endHour = Math.floor((to + 60) / 3600) * 3600; // hours [firstHour, endHour) lie wholly inside
+  // Hours [firstHour, endHour) lie wholly inside and are closed (stored); the open hour is read as minutes.
+  const latest = latestMinuteOf(db, a, s);
+  const openHour = latest === null ? Infinity : Math.floor(latest / 3600) * 3600;
+  const endHour = Math.min(Math.floor((to + 60) / 3600) * 3600, Math.max(openHour, firstHour));
   const keys = new Set<string>();
   if (endHour <= firstHour) {
     for (const [k] of minuteKeys.all(a, s, from, to)) keys.add(k);
@@ -81,15 +85,9 @@ export function processSeries(db: Db, a: number, s: number, key: string, w: Seri
       .map(([time, v]) => [time, JSON.parse(v) as ProcessValues]);
   } else {
     rows = [];
-    const stored = stmt<unknown[], [number, Buffer | string]>(
-      db,
-      'SELECT time, sums FROM tm_process_rollups WHERE account_id = ? AND server_id = ? AND step = ? AND time BETWEEN ? AND ? ORDER BY time DESC',
-    )
-      .raw()
-      .all(a, s, w.step, w.from, w.to);
-    for (const [time, blob] of stored) {
-      const sums = storedSumsOf(blob, key);
-      if (sums) rows.push([time, processAverages(sums).map((v) => (v === null ? null : Math.round(v * 1000) / 1000))]);
+    for (const [time, r] of processRollupRows(db, a, s, w.step, w.from, w.to, latestMinuteOf(db, a, s))) {
+      const i = r.keys.indexOf(key);
+      if (i >= 0) rows.push([time, processAverages(sumsAt(r, i)).map((v) => (v === null ? null : Math.round(v * 1000) / 1000))]);
     }
   }
   const page = rows.slice(paging.page * paging.limit, (paging.page + 1) * paging.limit);

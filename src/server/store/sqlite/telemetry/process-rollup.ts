@@ -105,3 +105,18 @@ export function storedSumsOf(stored: Buffer | string, key: string): ProcessSums 
   for (let j = 0; j < STRIDE; j++) out[j] = stored.readDoubleLE(base + j * 8);
   return out;
 }
+
+/** The sum of two rollups (a new rollup; neither argument changes). */
+export function mergeRollups(a: ProcessRollup, b: ProcessRollup): ProcessRollup {
+  const keys = [...a.keys];
+  const index = new Map<string, number>();
+  keys.forEach((k, i) => index.set(k, i));
+  for (const k of b.keys) if (!index.has(k)) index.set(k, keys.push(k) - 1);
+  const sums = new Float64Array(keys.length * STRIDE);
+  sums.set(a.sums.subarray(0, a.keys.length * STRIDE));
+  b.keys.forEach((k, j) => {
+    const base = index.get(k)! * STRIDE;
+    for (let x = 0; x < STRIDE; x++) sums[base + x]! += b.sums[j * STRIDE + x]!;
+  });
+  return { keys, sums };
+}

@@ -2,8 +2,9 @@ import type { Page, PagingQuery } from '../../../../shared/paging';
 import { PROCESS_FIELDS, SUMMARY_FIELDS, type ProcessSummaryRecord } from '../../../../shared/telemetry';
 import type { SeriesWindow } from '../../../../shared/timeseries';
 import type { Db } from '../db';
-import { decodeProcessRollup, rollupKeys, STRIDE } from './process-rollup';
-import { seriesSource } from './server-reads';
+import { STRIDE, type ProcessRollup } from './process-rollup';
+import { processRollupRows } from './process-rollup-rows';
+import { latestMinuteOf } from './server-reads';
 import { processRecord, type ProcessValues } from './rollup';
 import { stmt } from './statements';
 
@@ -49,26 +50,56 @@ interface StepProcesses {
   values: (key: string) => ProcessValues;
 }
 
-function decodeStep(step: number, stored: string | Buffer): StepProcesses {
-  if (step === 60) {
-    const blob = JSON.parse(stored as string) as Record<string, ProcessValues>;
-    return { keys: sortKeys(Object.keys(blob)), values: (k) => blob[k]! };
-  }
-  const r = decodeProcessRollup(stored);
-  const at = new Map(r.keys.map((k, i) => [k, i * STRIDE]));
-  const F = PROCESS_FIELDS.length;
+/** A stored step of the window: its time, how many processes it has, and how to decode them. */
+interface StepRow {
+  time: number;
+  count: () => number;
+  decode: () => StepProcesses;
+}
+
+function minuteRow(time: number, json: string): StepRow {
   return {
-    keys: sortKeys(r.keys),
-    values: (k) => {
-      const base = at.get(k)!;
-      const out: ProcessValues = new Array(F);
-      for (let f = 0; f < F; f++) {
-        const c = r.sums[base + 1 + F + f]!;
-        out[f] = c > 0 ? round(r.sums[base + 1 + f]! / c) : null;
-      }
-      return out;
+    time,
+    count: () => minuteKeyCount(json),
+    decode: () => {
+      const blob = JSON.parse(json) as Record<string, ProcessValues>;
+      return { keys: sortKeys(Object.keys(blob)), values: (k) => blob[k]! };
     },
   };
+}
+
+function rollupRow(time: number, r: ProcessRollup): StepRow {
+  const F = PROCESS_FIELDS.length;
+  return {
+    time,
+    count: () => r.keys.length,
+    decode: () => {
+      const at = new Map(r.keys.map((k, i) => [k, i * STRIDE]));
+      return {
+        keys: sortKeys(r.keys),
+        values: (k) => {
+          const base = at.get(k)!;
+          const out: ProcessValues = new Array(F);
+          for (let f = 0; f < F; f++) {
+            const c = r.sums[base + 1 + F + f]!;
+            out[f] = c > 0 ? round(r.sums[base + 1 + f]! / c) : null;
+          }
+          return out;
+        },
+      };
+    },
+  };
+}
+
+function stepRows(db: Db, a: number, s: number, w: SeriesWindow): StepRow[] {
+  if (w.step !== 60) return processRollupRows(db, a, s, w.step, w.from, w.to, latestMinuteOf(db, a, s)).map(([t, r]) => rollupRow(t, r));
+  return stmt<unknown[], [number, string]>(
+    db,
+    'SELECT time, data FROM tm_process_minutes WHERE account_id = ? AND server_id = ? AND time BETWEEN ? AND ? ORDER BY time DESC',
+  )
+    .raw()
+    .all(a, s, w.from, w.to)
+    .map(([t, json]) => minuteRow(t, json));
 }
 
 /** Walks one page of summary items: every process per step, newest step first, then by pid and create time. */
@@ -80,36 +111,23 @@ function walkSummary(
   paging: PagingQuery,
   emit: (key: string, time: number, values: ProcessValues) => void,
 ): number {
-  const src = seriesSource('process', w.step);
-  const col = w.step === 60 ? 'data' : 'sums';
-  const rows = stmt<unknown[], [number, string | Buffer]>(db, `SELECT time, ${col} FROM ${src.sql} AND time BETWEEN ? AND ? ORDER BY time DESC`)
-    .raw()
-    .all(a, s, ...src.args, w.from, w.to);
   const first = paging.page * paging.limit;
   let total = 0;
   let emitted = 0;
-  for (const [time, stored] of rows) {
-    if (emitted >= paging.limit) {
-      total += countOf(w.step, stored);
-      continue;
-    }
-    const n = countOf(w.step, stored);
-    if (total + n <= first) {
+  for (const row of stepRows(db, a, s, w)) {
+    const n = row.count();
+    if (emitted >= paging.limit || total + n <= first) {
       total += n;
       continue;
     }
-    const step = decodeStep(w.step, stored);
+    const step = row.decode();
     for (let i = Math.max(0, first - total); i < step.keys.length && emitted < paging.limit; i++, emitted++) {
       const key = step.keys[i]!;
-      emit(key, time, step.values(key));
+      emit(key, row.time, step.values(key));
     }
     total += n;
   }
   return total;
-}
-
-function countOf(step: number, stored: string | Buffer): number {
-  return step === 60 ? minuteKeyCount(stored as string) : rollupKeys(stored).length;
 }
 
 /** Summary records of every process per step, newest step first, then by pid and create time. */

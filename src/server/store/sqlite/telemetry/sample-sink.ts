@@ -1,8 +1,8 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { Db } from '../db';
 import { parseJson } from '../util';
-import { addMinuteToRollup, decodeProcessRollup, encodeProcessRollup } from './process-rollup';
-import { addServerSample, emptyServerSums, processValues, serverAverages, type ServerSums } from './rollup';
+import { foldProcessMinute } from './process-rollup-rows';
+import { addServerSample, emptyServerSums, processValues, serverAverages, type ProcessValues, type ServerSums } from './rollup';
 import type { SinkContext } from './sinks';
 import { stmt } from './statements';
 
@@ -42,6 +42,7 @@ export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContex
   const serverJson = JSON.stringify(batch.server);
   const ins = stmt(db, 'INSERT OR IGNORE INTO tm_server_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, ?)');
   if (ins.run(a, s, minute, serverJson).changes === 0) return;
+  const previous = stmt<unknown[], { time: number }>(db, 'SELECT time FROM tm_server_latest WHERE account_id = ? AND server_id = ?').get(a, s);
   stmt(
     db,
     `INSERT INTO tm_server_latest (account_id, server_id, time, data) VALUES (?, ?, ?, ?)
@@ -59,7 +60,8 @@ export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContex
     putServerRollup(db, a, s, step, t, sums);
   }
 
-  if (batch.processes.length > 0) storeProcesses(db, a, s, minute, batch);
+  const values = batch.processes.length > 0 ? storeProcesses(db, a, s, minute, batch) : null;
+  foldProcessMinute(db, a, s, minute, previous?.time ?? null, values);
   if (batch.process_details.length > 0) {
     const details: Record<string, { files?: string[]; threads?: unknown[] }> = {};
     for (const d of batch.process_details) details[`${d.pid}_${d.create_time}`] = { files: d.files, threads: d.threads };
@@ -72,8 +74,9 @@ export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContex
   }
 }
 
-function storeProcesses(db: Db, a: number, s: number, minute: number, batch: Batch): void {
-  const values: Record<string, (number | null)[]> = {};
+/** Stores the minute's processes (identities and values); returns the values by "pid_ct" key. */
+function storeProcesses(db: Db, a: number, s: number, minute: number, batch: Batch): Record<string, ProcessValues> {
+  const values: Record<string, ProcessValues> = {};
   const cache = known(db, a, s);
   const upsert = stmt(
     db,
@@ -97,21 +100,7 @@ function storeProcesses(db: Db, a: number, s: number, minute: number, batch: Bat
     JSON.stringify(values),
   );
 
-  for (const step of ROLLUP_STEPS) {
-    const t = Math.floor(minute / step) * step;
-    const row = stmt<unknown[], { sums: Buffer | string }>(
-      db,
-      'SELECT sums FROM tm_process_rollups WHERE account_id = ? AND server_id = ? AND step = ? AND time = ?',
-    ).get(a, s, step, t);
-    const rollup = addMinuteToRollup(row ? decodeProcessRollup(row.sums) : null, values);
-    stmt(db, 'INSERT OR REPLACE INTO tm_process_rollups (account_id, server_id, step, time, sums) VALUES (?, ?, ?, ?, ?)').run(
-      a,
-      s,
-      step,
-      t,
-      encodeProcessRollup(rollup),
-    );
-  }
+  return values;
 }
 
 /**
