@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAlertHistory, useAlertHistoryMessage } from '../../api/alert-histories';
+import { useAlerts } from '../../api/alerts';
 import { paths } from '../../app/paths';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
@@ -14,6 +15,7 @@ export default function HistoryPage() {
   const [params] = useSearchParams();
   const history = useAlertHistory(id);
   const message = useAlertHistoryMessage(id);
+  const alerts = useAlerts();
   if (history.isPending) return <Loading what="incident" />;
   if (history.error) return <ErrorBox error={history.error} />;
   const h = history.data;
@@ -31,7 +33,7 @@ export default function HistoryPage() {
         <dt className="text-slate-600 dark:text-slate-400">Alert</dt>
         <dd>
           <Link className="text-teal-800 underline dark:text-teal-300" to={paths.alert(h.alert_id)}>
-            Alert #{h.alert_id}
+            {alerts.data?.find((a) => a.id === h.alert_id)?.name ?? `Alert #${h.alert_id}`}
           </Link>
         </dd>
       </dl>

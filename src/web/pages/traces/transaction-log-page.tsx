@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLog } from '../../api/logs';
-import { useServer } from '../../api/servers';
+import { useQuery } from '@tanstack/react-query';
+import { serverQueries } from '../../api/servers';
 import { useTransactionMessages } from '../../api/traces';
 import { paths } from '../../app/paths';
 import { useTimeView } from '../../app/use-time-view';
@@ -17,7 +18,7 @@ export default function TransactionLogPage() {
   const [params, setParams] = useSearchParams();
   const { window } = useTimeView();
   const log = useLog(id);
-  const server = useServer(log.data?.server_id ?? 0);
+  const server = useQuery({ ...serverQueries.detail(log.data?.server_id ?? 0), enabled: !!log.data });
   const filter = params.get('filter') ?? '';
   const [draft, setDraft] = useState(filter);
   const messages = useTransactionMessages(id, window.from, window.to, filter);
