@@ -166,7 +166,7 @@ export const OPERATIONS: Operation[] = [
   ts('/applications/:id/data', 'Applications', 'Application data records (T)', applicationDataQuery),
   ts('/applications/:id/processes/data', 'Applications', 'Process summary records of the application (T)', applicationProcessDataQuery),
   ts('/applications/:id/processes', 'Applications', 'Processes of the application (1-hour span)', applicationProcessesQuery),
-  { method: 'GET', path: '/applications/:id/detail', tag: 'Applications', summary: 'Detail at a minute', params: applicationDetailQuery, response: record },
+  { method: 'GET', path: '/applications/:id/detail', tag: 'Applications', summary: 'Files, threads and sockets at a minute (default latest)', params: applicationDetailQuery, response: record },
   { method: 'GET', path: '/autodetect/applications', tag: 'Applications', summary: 'Templates detected on servers s[]', params: autodetectQuery, response: z.array(detectedTemplate) },
   { method: 'PUT', path: '/autodetect/resources', tag: 'Applications', summary: 'Create or extend an application from a template', params: autodetectResourcesInput, response: z.object({ message: z.string() }) },
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessSample } from '../../shared/ingest';
 import { startTestService, type TestService } from '../testing/harness';
-import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
+import { batchFor, postBatch, registerTestServer, type BatchInput } from '../testing/ingest';
 
 const T0 = Math.floor(Date.now() / 1000 / 3600) * 3600 - 3 * 3600; // an hour boundary, 3 hours ago
 let svc: TestService;
@@ -21,8 +21,8 @@ const proc = (pid: number, name: string, args: string | null, over: Partial<Proc
   ...over,
 });
 
-async function feed(guid: string, minute: number, processes: ProcessSample[], details: { pid: number; create_time: number; files?: string[] }[] = []) {
-  const r = await postBatch(svc, batchFor(guid, minute, { processes, process_details: details }));
+async function feed(guid: string, minute: number, processes: ProcessSample[], details: { pid: number; create_time: number; files?: string[] }[] = [], connections: BatchInput['connections'] = []) {
+  const r = await postBatch(svc, batchFor(guid, minute, { processes, process_details: details, connections }));
   expect(r.body).toMatchObject({ stored: true });
 }
 
@@ -31,7 +31,10 @@ beforeAll(async () => {
   web1 = await registerTestServer(svc, 'web1', undefined, { capacity_cpu_num: 4 });
   web2 = await registerTestServer(svc, 'web2', undefined, { capacity_cpu_num: 2 });
   const nginx1 = [proc(10, 'nginx', 'master'), proc(11, 'nginx', 'worker', { cpu: 5 }), proc(12, 'bash', null)];
-  await feed('web1', T0, nginx1, [{ pid: 10, create_time: 1010, files: ['/etc/nginx/nginx.conf'] }]);
+  const conn = { pid: 10, create_time: 1010, role: 'server' as const, local_ip: '10.0.0.1', local_port: 80, peer_ip: '10.0.0.9', peer_port: 40000 };
+  await feed('web1', T0, nginx1, [{ pid: 10, create_time: 1010, files: ['/etc/nginx/nginx.conf'] }], [
+    { ...conn, state: 'ESTABLISHED', sent: 500, recv: 200, responses: 4, response_time_us: 8000 },
+  ]);
   // T0+60 is missing on web1 (a gap); web2 joins at T0+60.
   await feed('web1', T0 + 120, [proc(10, 'nginx', 'master', { cpu: 20 })]);
   await feed('web2', T0 + 60, [proc(20, 'nginx', 'master', { cpu: 7 }), proc(21, 'node', 'app.js')]);
@@ -95,9 +98,16 @@ describe('applications', () => {
     expect(r2.body.pagination.next).toBeNull();
   });
 
-  it('answers the files of its processes in /detail/', async () => {
+  it('answers the files and sockets of its processes in /detail/', async () => {
     const r = await svc.request('GET', `/api/applications/${appId}/detail/?time=${T0}`);
-    expect(r.body).toEqual({ pagination: { count: 1, next: null, previous: null }, data: { files: ['/etc/nginx/nginx.conf'] } });
+    const socket = {
+      Status: 'ESTABLISHED', PeerIP: '10.0.0.9', PeerPort: '40000', SockIP: '10.0.0.1', SockPort: '80', Socket: expect.any(String),
+      Type: 'TCP', TransSent: '500', TransRecv: '200', NumResponses: '4', TotalResponseTime: '8000', TransactTime: String(T0),
+      TransAcceptTime: '', ThreadId: '', ProcName: [`${web1}_10_1010`, 'nginx', 'master'],
+    };
+    expect(r.body).toEqual({ pagination: { count: 1, next: null, previous: null }, data: { files: ['/etc/nginx/nginx.conf'], sockets: [socket] } });
+    // Without a time: each process's latest minute with sockets.
+    expect((await svc.request('GET', `/api/applications/${appId}/detail/`)).body.data.sockets).toEqual([socket]);
     const none = await svc.request('GET', `/api/applications/${appId}/detail/?time=${T0 + 60}`);
     expect(none.body).toEqual({ pagination: { count: 0, next: null, previous: null }, data: {} });
   });

@@ -4,6 +4,7 @@ import { PAGE_LIMIT_MAX } from '../../shared/paging';
 import type { ProcessItem, ProcessSummaryRecord } from '../../shared/telemetry';
 import { TIME_STEPS, resolveWindow, type SeriesWindow, type TimeSeriesParams } from '../../shared/timeseries';
 import type { ApplicationRecord } from '../store/repos/applications';
+import type { ProcessSocketRow } from '../store/repos/traces';
 import type { Store } from '../store/store';
 import { serverProcesses } from './applications';
 
@@ -80,22 +81,47 @@ export async function applicationProcesses(store: Store, accountId: number, app:
 /** The newest minute with data over the application's servers, or null. */
 export const applicationLatestMinute = (store: Store, accountId: number, app: ApplicationRecord) => latestOf(store, accountId, app, 60);
 
-/** Files and threads of the application's processes at a minute (default: each process's latest). */
+/** A socket of the application detail: the spec's string fields (the collector sees TCP only). */
+export type ApplicationSocket = Record<string, string | string[]>;
+
+const toSocket = (p: ProcessItem, r: ProcessSocketRow): ApplicationSocket => ({
+  Status: r.state,
+  PeerIP: r.peerIp,
+  PeerPort: String(r.peerPort),
+  SockIP: r.localIp,
+  SockPort: String(r.localPort),
+  Socket: String(r.id),
+  Type: 'TCP',
+  TransSent: String(r.sent),
+  TransRecv: String(r.recv),
+  NumResponses: String(r.responses),
+  TotalResponseTime: String(r.responseTimeUs),
+  TransactTime: String(r.minute),
+  TransAcceptTime: '',
+  ThreadId: '',
+  ProcName: [p.uid, p.name, p.args ?? ''],
+});
+
+/** Files, threads and sockets of the application's processes at a minute (default: each process's latest). */
 export async function applicationDetail(store: Store, accountId: number, app: ApplicationRecord, time: number | undefined) {
   const minute = time === undefined ? undefined : Math.floor(time / 60) * 60;
   const procs = await applicationProcesses(store, accountId, app, minute === undefined ? null : { start: minute, end: minute });
   const files = new Set<string>();
   const threads: Record<string, string>[] = [];
+  const sockets: ApplicationSocket[] = [];
   let found = false;
   for (const p of procs) {
-    const d = await store.telemetry.processDetail(accountId, p.server_id, Number(p.pid), Number(p.create_time), minute);
-    if (!d) continue;
-    found = true;
-    for (const f of d.files ?? []) files.add(f);
-    threads.push(...(d.threads ?? []));
+    const [pid, createTime] = [Number(p.pid), Number(p.create_time)];
+    const d = await store.telemetry.processDetail(accountId, p.server_id, pid, createTime, minute);
+    const socks = await store.traces.processSockets(accountId, p.server_id, pid, createTime, minute);
+    if (d || socks.length) found = true;
+    for (const f of d?.files ?? []) files.add(f);
+    threads.push(...(d?.threads ?? []));
+    sockets.push(...socks.map((r) => toSocket(p, r)));
   }
-  const data: { files?: string[]; threads?: Record<string, string>[] } = {};
+  const data: { files?: string[]; threads?: Record<string, string>[]; sockets?: ApplicationSocket[] } = {};
   if (files.size) data.files = [...files];
   if (threads.length) data.threads = threads;
+  if (sockets.length) data.sockets = sockets;
   return { found, data };
 }

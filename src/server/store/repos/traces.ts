@@ -42,6 +42,22 @@ export interface ConnectionRow {
   responses: number;
 }
 
+/** A socket connection of one process in one minute, with its traffic, for the application detail. */
+export interface ProcessSocketRow {
+  id: number;
+  role: 'client' | 'server';
+  state: string;
+  localIp: string;
+  localPort: number;
+  peerIp: string;
+  peerPort: number;
+  sent: number;
+  recv: number;
+  responses: number;
+  responseTimeUs: number;
+  minute: number;
+}
+
 /** What a trace shows of a server. */
 export interface TraceServer {
   id: number;
@@ -62,6 +78,8 @@ export interface TraceRepo {
   /** Messages of a transaction log with their time within from..to (fractional seconds), oldest first. */
   logMessages(accountId: number, logId: number, from: number, to: number, pid?: number): Promise<TransactionMessageRow[]>;
   connections(accountId: number, fromMinute: number, toMinute: number): Promise<ConnectionRow[]>;
+  /** Socket connections of one process in `minute`, or in its latest minute with any when absent. */
+  processSockets(accountId: number, serverId: number, pid: number, createTime: number, minute: number | undefined): Promise<ProcessSocketRow[]>;
   /** The latest minute with a socket connection in the account, or null. */
   latestConnectionMinute(accountId: number): Promise<number | null>;
 }

@@ -1,5 +1,5 @@
 import type { TransactionMessageRow } from '../repos/log-data';
-import type { ConnectionRow, Hop, TraceRepo, TraceServer } from '../repos/traces';
+import type { ConnectionRow, Hop, ProcessSocketRow, TraceRepo, TraceServer } from '../repos/traces';
 import type { Db } from './db';
 import { TRANSACTION_COLUMNS } from './log-data';
 import { parseJson } from './util';
@@ -49,6 +49,14 @@ export function sqliteTraces(db: Db): TraceRepo {
        peer_ip AS peerIp, peer_port AS peerPort, minute, responses
      FROM socket_connections WHERE account_id = ? AND minute BETWEEN ? AND ?`,
   );
+  const processSocketsStmt = db.prepare<unknown[], ProcessSocketRow>(
+    `SELECT id, role, state, local_ip AS localIp, local_port AS localPort, peer_ip AS peerIp, peer_port AS peerPort,
+       sent, recv, responses, response_time_us AS responseTimeUs, minute
+     FROM socket_connections
+     WHERE account_id = ? AND server_id = ? AND pid = ? AND create_time = ? AND minute = COALESCE(?,
+       (SELECT MAX(minute) FROM socket_connections WHERE account_id = ? AND server_id = ? AND pid = ? AND create_time = ?))
+     ORDER BY id LIMIT ${HOPS_MAX}`,
+  );
   const latestStmt = db.prepare<[number], { m: number | null }>(
     'SELECT MAX(minute) AS m FROM socket_connections WHERE account_id = ?',
   );
@@ -76,6 +84,10 @@ export function sqliteTraces(db: Db): TraceRepo {
     async logMessages(accountId, logId, from, to, pid) {
       const p = pid ?? null;
       return logStmt.all(logId, accountId, Math.floor(from / 60) * 60, Math.floor(to / 60) * 60, from, to, p, p);
+    },
+    async processSockets(accountId, serverId, pid, createTime, minute) {
+      const key = [accountId, serverId, pid, createTime];
+      return processSocketsStmt.all(...key, minute ?? null, ...key);
     },
     async connections(accountId, from, to) {
       return connectionsStmt.all(accountId, from, to);
