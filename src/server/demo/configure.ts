@@ -127,3 +127,21 @@ export async function configureAccount(client: DemoClient, fleet: Fleet, ids: Ma
   });
   return steps;
 }
+
+/**
+ * Asks the service to detect applications on the servers of the auto-detecting sets (GET
+ * /servers/{id}/auto_detection/), once their processes have been uploaded; the service's own job
+ * would find them within minutes, this makes them appear at once. Answers the detected names.
+ */
+export async function detectApplications(client: DemoClient, fleet: Fleet, ids: Map<number, number>): Promise<string[]> {
+  const tiers = new Set(SETS.filter((x) => x.auto).flatMap((x) => x.tags));
+  const names = new Set<string>();
+  for (const s of fleet.servers) {
+    const id = ids.get(s.index);
+    if (id === undefined || !tiers.has(TIER_TAG[s.tier])) continue;
+    const r = await client.request('GET', `/api/v5/servers/${id}/auto_detection/`);
+    if (r.status === 404 || r.status === 405) return [];
+    if (r.status === 200 && Array.isArray(r.body)) for (const n of r.body) names.add(String(n));
+  }
+  return [...names].sort();
+}

@@ -1,6 +1,6 @@
 import type { CollectorConfig } from '../../shared/ingest';
 import { DemoClient, HttpError } from './client';
-import { configureAccount, type ConfigStep } from './configure';
+import { configureAccount, detectApplications, type ConfigStep } from './configure';
 import { buildFleet, registrationOf, type DemoServer, type Fleet } from './fleet';
 import { generateBatch, type ServerEnv } from './generate';
 
@@ -127,6 +127,7 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      if (minute === first && phase === 'backfill') await onFirstMinute();
       if (Date.now() - reported > 1000) {
         reported = Date.now();
         progress({ phase, sent, total });
@@ -134,6 +135,13 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
     }
     progress({ phase, sent, total, ...(failures ? { message: `${failures} batches failed` } : {}) });
     return sent;
+  }
+
+  /** Once the first minute of processes is in, applications can be detected. */
+  async function onFirstMinute(): Promise<void> {
+    const ids = new Map(states.filter((st) => !st.gone).map((st) => [st.s.index, st.id]));
+    const apps = await detectApplications(client, fleet, ids).catch(() => []);
+    if (apps.length) progress({ phase: 'backfill', sent: 0, total: 0, message: `applications detected: ${apps.join(', ')}` });
   }
 
   async function latestMinute(id: number): Promise<number | null> {
