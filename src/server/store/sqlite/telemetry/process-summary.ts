@@ -44,24 +44,46 @@ function minuteKeyCount(json: string): number {
 /** Averages rounded to 3 decimals, as server rollups are. */
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Values in PROCESS_FIELDS order: numbers, or (text mode) their JSON texts as stored; null or 'null' when absent. */
+type Values = (number | string | null)[];
+
 /** A step's processes: keys in uid order and each key's values in PROCESS_FIELDS order. */
 interface StepProcesses {
   keys: string[];
-  values: (key: string) => ProcessValues;
+  values: (key: string) => Values;
+}
+
+/**
+ * The processes of a stored minute with each value as its JSON text, sliced from the stored JSON
+ * ({"pid_ct":[v,...],...}: quotes only around keys, no nested arrays) instead of parsed and printed again.
+ */
+function scanMinute(json: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (let q = json.indexOf('"'); q >= 0; q = json.indexOf('"', q + 1)) {
+    const end = json.indexOf('"', q + 1);
+    const close = json.indexOf(']', end);
+    out.set(json.slice(q + 1, end), json.slice(end + 3, close).split(','));
+    q = close;
+  }
+  return out;
 }
 
 /** A stored step of the window: its time, how many processes it has, and how to decode them. */
 interface StepRow {
   time: number;
   count: () => number;
-  decode: () => StepProcesses;
+  decode: (text: boolean) => StepProcesses;
 }
 
 function minuteRow(time: number, json: string): StepRow {
   return {
     time,
     count: () => minuteKeyCount(json),
-    decode: () => {
+    decode: (text) => {
+      if (text) {
+        const m = scanMinute(json);
+        return { keys: sortKeys([...m.keys()]), values: (k) => m.get(k)! };
+      }
       const blob = JSON.parse(json) as Record<string, ProcessValues>;
       return { keys: sortKeys(Object.keys(blob)), values: (k) => blob[k]! };
     },
@@ -109,7 +131,8 @@ function walkSummary(
   s: number,
   w: SeriesWindow,
   paging: PagingQuery,
-  emit: (key: string, time: number, values: ProcessValues) => void,
+  text: boolean,
+  emit: (key: string, time: number, values: Values) => void,
 ): number {
   const first = paging.page * paging.limit;
   let total = 0;
@@ -120,7 +143,7 @@ function walkSummary(
       total += n;
       continue;
     }
-    const step = row.decode();
+    const step = row.decode(text);
     for (let i = Math.max(0, first - total); i < step.keys.length && emitted < paging.limit; i++, emitted++) {
       const key = step.keys[i]!;
       emit(key, row.time, step.values(key));
@@ -134,9 +157,9 @@ function walkSummary(
 export function processSummary(db: Db, a: number, s: number, w: SeriesWindow, paging: PagingQuery): Page<ProcessSummaryRecord> {
   const names = identityCache(db, a, s);
   const items: ProcessSummaryRecord[] = [];
-  const total = walkSummary(db, a, s, w, paging, (key, time, values) => {
+  const total = walkSummary(db, a, s, w, paging, false, (key, time, values) => {
     const r = names(key);
-    items.push({ uid: `${s}_${key}`, name: r?.name ?? '', args: r?.args ?? null, time, ...processRecord(values, SUMMARY_FIELDS) });
+    items.push({ uid: `${s}_${key}`, name: r?.name ?? '', args: r?.args ?? null, time, ...processRecord(values as ProcessValues, SUMMARY_FIELDS) });
   });
   return { total, items };
 }
@@ -148,7 +171,7 @@ export function processSummaryJson(db: Db, a: number, s: number, w: SeriesWindow
   const names = identityCache(db, a, s);
   const heads = new Map<string, string>();
   const items: string[] = [];
-  const total = walkSummary(db, a, s, w, paging, (key, time, values) => {
+  const total = walkSummary(db, a, s, w, paging, true, (key, time, values) => {
     let head = heads.get(key);
     if (head === undefined) {
       const r = names(key);
@@ -158,7 +181,7 @@ export function processSummaryJson(db: Db, a: number, s: number, w: SeriesWindow
     let out = head + time;
     for (const [label, i] of SUMMARY_INDEX) {
       const v = values[i];
-      if (v !== null && v !== undefined) out += label + v;
+      if (v !== null && v !== undefined && v !== 'null') out += label + v;
     }
     items.push(out + '}');
   });
