@@ -15,17 +15,18 @@ export async function timeFleetLoad(page: Page, url: string, servers: number): P
   return page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))));
 }
 
-/** Clicks a column header button and times it until the first row changes and a frame is painted. */
+/** Clicks a column header button and times it until the header shows the new order and a frame is painted. */
 export function timeSort(page: Page, column: string): Promise<number> {
   return page.evaluate(
     (name) =>
       new Promise<number>((resolve) => {
-        const first = () => document.querySelector('[role="row"][aria-rowindex="2"]')?.textContent;
-        const before = first();
-        const button = [...document.querySelectorAll('[role="columnheader"] button')].find((b) => b.textContent?.startsWith(name)) as HTMLButtonElement;
+        const header = [...document.querySelectorAll('[role="columnheader"]')].find((h) => h.querySelector('button')?.textContent?.startsWith(name))!;
+        const state = () => `${header.getAttribute('aria-sort')}`;
+        const before = state();
         const t0 = performance.now();
-        button.click();
-        const poll = () => (first() !== before ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(poll));
+        header.querySelector('button')!.click();
+        // aria-sort changes in the same commit as the rows (the order lives in the URL, read on render).
+        const poll = () => (state() !== before ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(poll));
         requestAnimationFrame(poll);
       }),
     column,
