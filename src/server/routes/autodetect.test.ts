@@ -70,7 +70,7 @@ describe('GET /autodetect/applications/', () => {
 describe('PUT /autodetect/resources/', () => {
   it('creates a process group with its logs and checks, then extends it', async () => {
     const r = await svc.request('PUT', '/api/autodetect/resources/', {
-      form: { app_id: 1, new_process_group_name: 'Front web', servers: [web], logs: [1], polled_data: [1], alerts: [1] },
+      form: { app_id: 1, new_process_group_name: 'Front web', servers: [web], logs: [1], polled_data: [1], alerts: [1, 2] },
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ message: 'success' });
@@ -81,9 +81,17 @@ describe('PUT /autodetect/resources/', () => {
     const cfg = (await svc.request('GET', `/api/servers/${web}/polled_data_config/`)).body;
     expect(cfg.file_path).toBe('/etc/monitoring/polled-data.cfg');
     expect(cfg.file_contents).toContain('command[check_http]=');
+    // The chosen alerts are set up on the group, notifying the account owner.
+    const alertsOf = async () => (await svc.request('GET', `/api/alerts/?filter_name=application_id&filter_id=${group.id}`)).body.data;
+    const owner = (await svc.request('GET', '/api/users/')).body.data.find((u: { is_account_owner: boolean }) => u.is_account_owner);
+    expect(await alertsOf()).toEqual([
+      expect.objectContaining({ type: 'Application', target_id: group.id, trigger_type: 'Processes', direction: 'below', threshold: 1, users: [expect.objectContaining({ id: owner.id, sendemail: true })] }),
+      expect.objectContaining({ type: 'Application', target_id: group.id, trigger_type: 'CPU', threshold: 80 }),
+    ]);
 
-    const x = await svc.request('PUT', '/api/autodetect/resources/', { form: { app_id: 1, process_group_id: group.id, servers: [db], polled_data: [1] } });
+    const x = await svc.request('PUT', '/api/autodetect/resources/', { form: { app_id: 1, process_group_id: group.id, servers: [db], polled_data: [1], alerts: [1] } });
     expect(x.body).toEqual({ message: 'success' });
+    expect(await alertsOf()).toHaveLength(2); // an alert the group already has is not duplicated
     expect((await apps()).find((a) => a.id === group.id)!.servers).toEqual([web, db]);
     // Applying the same check twice keeps one line.
     await svc.request('PUT', '/api/autodetect/resources/', { form: { app_id: 1, process_group_id: group.id, servers: [db], polled_data: [1] } });

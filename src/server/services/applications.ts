@@ -6,6 +6,7 @@ import { DEFAULT_POLL_FILE_TYPE, DEFAULT_POLL_FREQUENCY } from '../../shared/pol
 import type { ProcessItem } from '../../shared/telemetry';
 import type { Deps } from '../deps';
 import { badRequest } from '../http/errors';
+import { createSuggestedAlerts } from './application-alerts';
 import type { ApplicationRecord } from '../store/repos/applications';
 import type { Store } from '../store/store';
 
@@ -80,7 +81,7 @@ const defaultConfigPath = (os: string) => (os === 'Windows' ? 'C:\\ProgramData\\
 /**
  * PUT /autodetect/resources/: creates or extends a process group, then sets up the chosen log
  * sources (FILE for paths, EVENTLOG otherwise) and appends the chosen checks to each server's
- * polled-data config. Alert suggestions are validated but not created (they need users to notify).
+ * polled-data config, and creates the chosen alerts on the group (notifying the account owner).
  */
 export async function applyResources({ store, now }: Pick<Deps, 'store' | 'now'>, accountId: number, input: AutodetectResourcesInput): Promise<ApplicationRecord> {
   const template: AppTemplate | undefined = templateById(input.app_id);
@@ -89,7 +90,7 @@ export async function applyResources({ store, now }: Pick<Deps, 'store' | 'now'>
   if (missing.length) throw badRequest(`servers: no server with id ${missing.join(', ')}`, 'servers');
   const logs = pick('logs', input.logs, template.logs);
   const checks = pick('polled_data', input.polled_data, template.polled_data);
-  pick('alerts', input.alerts, template.alerts);
+  const alerts = pick('alerts', input.alerts, template.alerts);
   let app: ApplicationRecord | null;
   if (input.process_group_id !== undefined) {
     const existing = await store.applications.get(accountId, input.process_group_id);
@@ -126,5 +127,6 @@ export async function applyResources({ store, now }: Pick<Deps, 'store' | 'now'>
       );
     }
   }
+  await createSuggestedAlerts(store, accountId, app!, alerts, now());
   return app!;
 }
