@@ -10,6 +10,7 @@ import { ApiError, installErrorHandling } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { alertRoutes } from './routes/alerts';
+import { avatarRoutes } from './routes/avatars';
 import { logDataRoutes } from './routes/log-data';
 import { bucketRoutes } from './routes/buckets';
 import { logRoutes } from './routes/logs';
@@ -80,6 +81,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     );
   }
 
+  avatarRoutes(app);
   const webDir = deps.config.webDir;
   const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false });
