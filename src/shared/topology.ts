@@ -35,6 +35,9 @@ export const topologyQuery = z.preprocess(
     num: intParam('num', { min: 1, max: TOPOLOGY_MAX_MINUTES }).optional(),
     start: epochParam('start').optional(),
     end: epochParam('end').optional(),
+  }).refine((q) => q.start === undefined || q.end === undefined || q.end >= q.start, {
+    path: ['end'],
+    message: 'end must not be before start',
   }),
 );
 export type TopologyQuery = z.infer<typeof topologyQuery>;

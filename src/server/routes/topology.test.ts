@@ -104,6 +104,7 @@ describe('GET /application_topology', () => {
     ['process_groups[]=abc', 'process_groups'],
     ['process_groups[]=999999', 'process_groups'],
     [`start=0&end=${E}`, 'end'],
+    [`start=${E}&end=${E - 60}`, 'end'],
   ])('refuses %s with 400 on %s', async (qs, field) => {
     const r = await topology(qs);
     expect(r.status).toBe(400);
