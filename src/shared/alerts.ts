@@ -173,6 +173,11 @@ export const alertUpdate = z.object({
   num_of_servers: intParam('num_of_servers', { min: 1, max: 100000 }).optional(),
   users: usersParam.optional(),
   subscribers: subscribersParam.optional(),
+  /** The spec's create spelling, accepted on update too; ip_details wins when both are sent. */
+  ip_detail: portsParam('ip_detail').optional(),
+}).transform(({ ip_detail, ...a }) => {
+  const ports = a.ip_details ?? ip_detail;
+  return { ...a, ip_details: ports === undefined ? undefined : (normalizePorts(ports) ?? '') };
 });
 export type AlertUpdate = z.output<typeof alertUpdate>;
 export type AlertUpdateInput = z.input<typeof alertUpdate>;

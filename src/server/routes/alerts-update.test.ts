@@ -33,6 +33,16 @@ describe('alerts: update', () => {
     expect((await svc.request('GET', `/api/alerts/${a.id}/`)).body).toEqual(u.body);
   });
 
+  it('accepts the spec spelling ip_detail on update', async () => {
+    const a = await newAlert({ trigger_type: 'CPU', part_name: undefined, threshold: 50 });
+    const u = await svc.request('PUT', `/api/alerts/${a.id}/`, { form: { ip_detail: '25, 587' } });
+    expect(u.status).toBe(200);
+    expect(u.body.ip_details).toBe('25,587');
+    const bad = await svc.request('PUT', `/api/alerts/${a.id}/`, { form: { ip_detail: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('ip_detail');
+  });
+
   it('updates every updatable value at once', async () => {
     const a = await newAlert({ trigger_type: 'CPU', part_name: undefined, threshold: 50 });
     const u = await svc.request('PUT', `/api/v5/alerts/${a.id}`, {
