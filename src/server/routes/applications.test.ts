@@ -87,6 +87,14 @@ describe('applications', () => {
     ]);
   });
 
+  it('keeps a huge span bounded: pages stop at the latest minute and start within the kept minute data', async () => {
+    const r = await svc.request('GET', `/api/applications/${appId}/processes/?start=0&end=9999999999`);
+    expect(r.status).toBe(200);
+    const next = new URL(r.body.pagination.next, 'http://x');
+    expect(Number(next.searchParams.get('end'))).toBeLessThan(T0 + 3600);
+    expect(Number(next.searchParams.get('start'))).toBeGreaterThan(T0 - 31 * 86_400);
+  });
+
   it('continues a span over an hour on the next link', async () => {
     const r = await svc.request('GET', `/api/applications/${appId}/processes/?start=${T0 - 3600}&end=${T0 + 120}`);
     expect(r.status).toBe(200);

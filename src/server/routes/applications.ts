@@ -32,6 +32,8 @@ export const toApplication = (r: ApplicationRecord): Application => ({
 
 /** The span one page of /applications/{id}/processes/ covers; longer spans continue through `next`. */
 const HOUR = 3600;
+/** Minute data is kept 30 days (see services/retention.ts); older hours hold no process lists to page. */
+const MINUTE_DATA_KEPT = 30 * 86_400;
 
 export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
   async function appOr404(req: FastifyRequest) {
@@ -78,9 +80,12 @@ export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
     if (raw.num === undefined && q.start === undefined && q.end === undefined) {
       return envelope(req, q, slice(await applicationProcesses(store, req.account.id, a, null), q));
     }
-    const end = q.end ?? (await applicationLatestMinute(store, req.account.id, a));
-    if (end === null) return envelope(req, q, { total: 0, items: [] });
-    const start = q.start ?? end - (q.num - 1) * 60;
+    const latest = await applicationLatestMinute(store, req.account.id, a);
+    if (latest === null) return envelope(req, q, { total: 0, items: [] });
+    // Pages never run past the latest minute or before the minute data kept, so `next` ends.
+    const end = Math.min(q.end ?? latest, latest + 59);
+    const start = Math.max(q.start ?? end - (q.num - 1) * 60, end - MINUTE_DATA_KEPT);
+    if (start > end) return envelope(req, q, { total: 0, items: [] });
     const to = Math.min(end, start + HOUR - 1);
     const body = envelope(req, q, slice(await applicationProcesses(store, req.account.id, a, { start, end: to }), q));
     if (to < end && body.pagination.next === null) {

@@ -57,6 +57,11 @@ export function sqliteServers(db: Db): ServerRepo {
     for (const t of ['server_tag_members', 'maintenance_window_servers', 'application_servers']) {
       db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND server_id = ?`).run(accountId, id);
     }
+    // Alerts on the server or its processes go with it (their histories stay readable).
+    db.prepare(
+      `DELETE FROM alerts WHERE account_id = ? AND ((type = 'Server' AND target_id = ?)
+         OR (type = 'Process' AND substr(target_id, 1, length(?) + 1) = ? || ','))`,
+    ).run(accountId, String(id), String(id), String(id));
     return true;
   });
 
