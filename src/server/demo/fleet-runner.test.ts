@@ -112,3 +112,27 @@ describe('demo fleet against the real service (2 servers x 30 minutes)', () => {
     await fleet.stop();
   });
 });
+
+describe('demo fleet first start over more than a day (1 server)', () => {
+  let svc: TestService;
+  afterAll(async () => svc?.close());
+
+  it('sends the last day first, then the older minutes, and ends with every minute stored', async () => {
+    svc = await startTestService();
+    const order: number[] = [];
+    svc.deps.events.on('batch', (e: { minute: number }) => order.push(e.minute));
+    const days = 1 + 20 / 1440;
+    const fleet = startDemoFleet({ baseUrl: svc.baseUrl, email: svc.account.email, key: svc.account.key, servers: 1, days, follow: false, now: () => NOW });
+    await fleet.backfillDone;
+    await fleet.stop();
+    const total = Math.round(days * 1440);
+    expect(order).toHaveLength(total);
+    // The last day arrives first and in order, the 20 older minutes after it.
+    expect(order[0]).toBe(MINUTE - 1440 * 60);
+    expect(order[1439]).toBe(MINUTE - 60);
+    expect(order[1440]).toBe(MINUTE - total * 60);
+    const server = (await svc.request('GET', '/api/v5/servers/')).body.data[0].id;
+    const data = await svc.request('GET', `/api/v5/servers/${server}/data/`, { form: { start: 0, limit: 2500 } });
+    expect(data.body.pagination.count).toBe(total);
+  }, 120_000);
+});

@@ -107,13 +107,20 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
    * server's minutes arrive in order), with up to `concurrency` batches of the minute in flight.
    */
   async function sendUpTo(last: number, phase: DemoProgress['phase']): Promise<number> {
-    const total = states.reduce((n, st) => n + (st.gone ? 0 : Math.max(0, (last - st.next) / 60 + 1)), 0);
+    return sendMinutes(Math.min(...states.map((st) => st.next)), last, phase, true);
+  }
+
+  /**
+   * Sends the minutes first..last of every live server. With `advance`, only servers whose cursor
+   * (`next`) has reached the minute, moving it on; without, an older range that the cursors passed.
+   */
+  async function sendMinutes(first: number, last: number, phase: DemoProgress['phase'], advance: boolean): Promise<number> {
+    const total = states.reduce((n, st) => n + (st.gone ? 0 : Math.max(0, (last - (advance ? st.next : first)) / 60 + 1)), 0);
     let sent = 0;
     let failures = 0;
     let reported = Date.now();
-    const first = Math.min(...states.map((st) => st.next));
     for (let minute = first; minute <= last && !stopped; minute += 60) {
-      const due = states.filter((st) => !st.gone && st.next <= minute);
+      const due = states.filter((st) => !st.gone && (!advance || st.next <= minute));
       const worker = async () => {
         for (let st = due.shift(); st && !stopped; st = due.shift()) {
           try {
@@ -122,7 +129,7 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
             failures++;
             if (failures <= 5) progress({ phase, sent, total, message: e instanceof Error ? e.message : String(e) });
           }
-          st.next = minute + 60;
+          if (advance) st.next = minute + 60;
           sent++;
         }
       };
@@ -176,7 +183,8 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
     }, ms);
   }
 
-  async function run(): Promise<void> {
+  /** Registers, configures and backfills; answers the older range still to send, if any. */
+  async function run(): Promise<{ from: number; to: number } | null> {
     const from = Math.floor(now() / 60) * 60 - Math.round((opts.days ?? 7) * 1440) * 60;
     for (const s of fleet.servers) {
       try {
@@ -195,16 +203,24 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
       if (latest !== null) st.next = Math.max(from, latest + 60);
     }
     progress({ phase: 'configure', sent: 0, total: 0, steps, message: steps.filter((x) => !x.ok).map((x) => x.detail).join('; ') || undefined });
-    await sendUpTo(Math.floor(now() / 60) * 60 - 60, 'backfill');
+    const last = Math.floor(now() / 60) * 60 - 60;
+    const recentFrom = Math.max(from, last - 1439 * 60);
+    if (present.every((st) => st.next === from) && recentFrom > from) {
+      // A first start sends the last day first, so the dashboard's usual views fill in within minutes
+      // (and the alert engine sees that day in order); the older days follow while live minutes stream.
+      for (const st of present) st.next = recentFrom;
+      await sendUpTo(last, 'backfill');
+      return { from, to: recentFrom - 60 };
+    }
+    await sendUpTo(last, 'backfill');
+    return null;
   }
 
-  const backfillDone = run();
-  backfillDone.then(
-    () => {
-      if (opts.follow !== false) scheduleTick();
-    },
-    (e) => progress({ phase: 'error', sent: 0, total: 0, message: e instanceof Error ? e.message : String(e) }),
-  );
+  const backfillDone = run().then(async (older) => {
+    if (opts.follow !== false) scheduleTick();
+    if (older) await sendMinutes(older.from, older.to, 'backfill', false);
+  });
+  backfillDone.catch((e: unknown) => progress({ phase: 'error', sent: 0, total: 0, message: e instanceof Error ? e.message : String(e) }));
   return {
     backfillDone,
     async stop() {
