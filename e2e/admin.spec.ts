@@ -120,6 +120,10 @@ test('admin adds, edits and deletes a user; the owner has no delete button', asy
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription('email must be a valid e-mail address');
   await expectNoSeriousA11yIssues(page);
+  // A rule only the service can check (the address is taken) lands on the field it names too.
+  await page.getByLabel('E-mail address').fill('demo@example.com');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription('a user profile with the e-mail demo@example.com already exists');
   await page.getByLabel('E-mail address').fill('ada@example.com');
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toContainText('+44 7700900123');

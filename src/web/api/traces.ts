@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { logMessageRecord, type LogMessageRecord } from '../../shared/log-data';
 import { logItem } from '../../shared/logs';
 import { traceResponse, transactionLogEntry, type TraceQuery } from '../../shared/transaction-data';
+import { pagedSchema } from '../../shared/paging';
 import { api, fetchAllPages, type Params } from './client';
 
 export const traceKeys = {
@@ -15,13 +16,17 @@ export const traceKeys = {
 
 export const traceQueries = {
   logs: () => queryOptions({ queryKey: traceKeys.logs(), queryFn: ({ signal }) => fetchAllPages('/transactions/logs', logItem, {}, 10, signal) }),
-  /** Messages of a transaction log from minute `from` to minute `to`, at most 1,000 (newest pages last). */
+  /** The newest 200 messages of a transaction log from minute `from` to minute `to`, with the total count. */
   messages: (logId: number, from: number, to: number, filter: string) =>
     queryOptions({
       queryKey: traceKeys.messages(logId, from, to, filter),
-      queryFn: async ({ signal }): Promise<LogMessageRecord[]> => {
-        const rows = await fetchAllPages(`/transactions/logs/${logId}/detail/`, logMessageRecord, { start: from, end: to, time_step: 'Minute', filter: filter || undefined }, 1, signal);
-        return rows.slice(0, 1000);
+      queryFn: async ({ signal }): Promise<{ count: number; rows: LogMessageRecord[] }> => {
+        const r = await api('GET', `/transactions/logs/${logId}/detail/`, {
+          params: { start: from, end: to, time_step: 'Minute', filter: filter || undefined, limit: 200 },
+          schema: pagedSchema(logMessageRecord),
+          signal,
+        });
+        return { count: r.pagination.count, rows: r.data };
       },
       placeholderData: keepPreviousData,
     }),

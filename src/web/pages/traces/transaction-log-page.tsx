@@ -12,7 +12,7 @@ import { Empty, ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
 import { parseTransactionMessage, traceSearch } from './message';
 
-/** The messages of one transaction log in the global range (newest first, at most 1,000), each opening its trace. */
+/** The messages of one transaction log in the global range (the newest 200), each opening its trace. */
 export default function TransactionLogPage() {
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
@@ -27,7 +27,7 @@ export default function TransactionLogPage() {
     e.preventDefault();
     setParams((p) => (draft ? p.set('filter', draft) : p.delete('filter'), p));
   };
-  const rows = (messages.data ?? []).map((m) => ({ raw: m, parsed: parseTransactionMessage(m.data) })).sort((a, b) => b.raw.time - a.raw.time);
+  const rows = (messages.data?.rows ?? []).map((m) => ({ raw: m, parsed: parseTransactionMessage(m.data) })).sort((a, b) => b.raw.time - a.raw.time);
 
   return (
     <div className="space-y-4">
@@ -48,7 +48,12 @@ export default function TransactionLogPage() {
         </form>
         {messages.isPending && <Loading what="messages" />}
         {messages.error && <ErrorBox error={messages.error} />}
-        {messages.data?.length === 0 && <Empty>No messages in this range.</Empty>}
+        {messages.data?.count === 0 && <Empty>No messages in this range.</Empty>}
+        {!!messages.data?.count && (
+          <p className="mb-1 text-xs text-slate-600 dark:text-slate-400">
+            {messages.data.count > rows.length ? `The newest ${rows.length} of ${messages.data.count} messages; narrow the range or filter to see others.` : `${messages.data.count} messages.`}
+          </p>
+        )}
         {rows.length > 0 && (
           <table className="w-full text-sm">
             <caption className="sr-only">Transaction messages</caption>
