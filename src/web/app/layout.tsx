@@ -58,15 +58,25 @@ export function Layout() {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 px-4 py-2 dark:border-slate-800 dark:bg-slate-900/95">
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <span className="font-semibold text-teal-800 dark:text-teal-300">Fleetwatch</span>
-          <nav aria-label="Main" className="flex flex-wrap gap-1">
-            {NAV.map((n) => (
-              <NavLink key={n.to} to={{ pathname: n.to, search: keepRange(location.search) }} end={n.to === '/'} className={link}>
-                {n.label}
-              </NavLink>
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            {NAV.map((g) => (
+              <div key={g.group} role="group" aria-labelledby={`nav-${g.group}`} className="flex items-center gap-1">
+                <span id={`nav-${g.group}`} className="mr-1 text-[0.65rem] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+                  {g.group}
+                </span>
+                {g.items.map((n) => (
+                  <NavLink key={n.to} to={{ pathname: n.to, search: keepRange(location.search) }} end={n.to === '/'} className={link}>
+                    {n.label}
+                  </NavLink>
+                ))}
+              </div>
             ))}
           </nav>
+        </div>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <TimeRangePicker />
           <div className="ml-auto flex items-center gap-1">
             <Button variant="ghost" onClick={toggle} aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'} title="Dark mode (d)">
               {theme === 'dark' ? '☀' : '☾'}
@@ -79,9 +89,6 @@ export function Layout() {
               Sign out
             </Button>
           </div>
-        </div>
-        <div className="mt-1">
-          <TimeRangePicker />
         </div>
       </header>
       <main className="p-4">
