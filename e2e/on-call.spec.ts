@@ -61,4 +61,12 @@ test('on-call engineer reads the application topology, picks groups and exports 
   await page.getByLabel('Window').selectOption('240');
   await expect(page).toHaveURL(/minutes=240/);
   await expect(graph).toBeVisible();
+  // The window can follow the dashboard's range (e.g. the hour around an incident); 7 days is too long for it.
+  await page.getByRole('button', { name: '1h', exact: true }).click();
+  await page.getByLabel('Window').selectOption('range');
+  await expect(page).toHaveURL(/minutes=range/);
+  await expect(graph).toBeVisible();
+  await page.getByRole('button', { name: '7d', exact: true }).click();
+  await expect(page.getByRole('option', { name: /24 hours at most/ })).toBeDisabled();
+  await expect(page.getByLabel('Window')).toHaveValue('60');
 });

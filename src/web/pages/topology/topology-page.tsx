@@ -13,16 +13,26 @@ import { Empty, ErrorBox, Loading } from '../../components/ui/status';
 import { topologyToElements } from './to-elements';
 
 const WINDOWS = [15, 60, 240, 1440];
+/** The service answers topology for at most 1440 minutes at once. */
+const MAX_SPAN = 1440 * 60;
 const windowLabel = (m: number) => (m < 60 ? `${m} minutes` : m === 60 ? '1 hour' : m === 1440 ? '24 hours' : `${m / 60} hours`);
 
-/** Who talks to whom among process groups: chosen groups (`groups`), a window of minutes (`minutes`), PNG export. */
+/**
+ * Who talks to whom among process groups: chosen groups (`groups`), a window (`minutes` back from the
+ * latest connections, or `minutes=range` for the dashboard's time range, e.g. the hour of an incident), PNG export.
+ */
 export default function TopologyPage() {
   const [params, setParams] = useSearchParams();
-  const { view } = useTimeView();
+  const { view, window } = useTimeView();
+  const span = window.to - window.from;
+  const useRange = params.get('minutes') === 'range' && span <= MAX_SPAN;
   const minutes = Number(params.get('minutes')) || 60;
   const groups = useMemo(() => (params.get('groups') ?? '').split(',').filter(Boolean).map(Number).filter((n) => n > 0), [params]);
   const apps = useApplications();
-  const request: TopologyRequest = useMemo(() => ({ groups, num: minutes }), [groups, minutes]);
+  const request: TopologyRequest = useMemo(
+    () => (useRange ? { groups, start: window.from, end: window.to } : { groups, num: minutes }),
+    [groups, minutes, useRange, window.from, window.to],
+  );
   // Topology follows the dashboard's refresh (once a minute) unless it is paused.
   const topo = useTopology(request, view.paused ? false : 60_000);
   const elements = useMemo(() => (topo.data ? topologyToElements(topo.data) : []), [topo.data]);
@@ -43,12 +53,15 @@ export default function TopologyPage() {
         <h1 className="text-lg font-semibold">Application topology</h1>
         <label className="text-xs">
           Window
-          <select className={`${inputBase} ml-1`} value={minutes} onChange={(e) => setParams((p) => (p.set('minutes', e.target.value), p), { replace: true })}>
+          <select className={`${inputBase} ml-1`} value={useRange ? 'range' : minutes} onChange={(e) => setParams((p) => (p.set('minutes', e.target.value), p), { replace: true })}>
             {WINDOWS.map((m) => (
               <option key={m} value={m}>
                 Last {windowLabel(m)}
               </option>
             ))}
+            <option value="range" disabled={span > MAX_SPAN}>
+              The dashboard's time range{span > MAX_SPAN ? ' (24 hours at most)' : ''}
+            </option>
           </select>
         </label>
         <Button onClick={exportPng} disabled={elements.length === 0}>
