@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePorts, parseProcessTarget, parseSubscriber, parseUserEntry } from './alert-inputs';
+import { keepSecrets, normalizePorts, parseProcessTarget, parseSubscriber, parseUserEntry, secretSources, type SubscriberInput } from './alert-inputs';
 import { alertRuleIssues, TRIGGER_TYPES, TRIGGER_TYPES_BY_TYPE } from './alerts';
 
 describe('alert inputs', () => {
@@ -23,9 +23,38 @@ describe('alert inputs', () => {
   });
 
   it('reads subscribers with defaults', () => {
-    expect(parseSubscriber('https://x.example.com/cb')).toEqual({ url: 'https://x.example.com/cb', auth: null, type: 'get', event: 'BOTH', secret: null });
+    expect(parseSubscriber('https://x.example.com/cb')).toEqual({ url: 'https://x.example.com/cb', auth: null, type: 'get', event: 'BOTH', secret: undefined });
     expect(parseSubscriber({ url: 'http://x.example.com', type: 'POST', event: 'triggered' })).toMatchObject({ type: 'post', event: 'TRIGGERED' });
     for (const bad of ['file:///etc/passwd', 'not a url', 42, { url: 'http://x.example.com', secret: 5 }]) expect(typeof parseSubscriber(bad)).toBe('string');
+  });
+
+  it.each<[string, unknown, string | null | undefined]>([
+    ['left out', { url: 'http://x.example.com' }, undefined],
+    ['null', { url: 'http://x.example.com', secret: null }, null],
+    ['empty', { url: 'http://x.example.com', secret: '' }, null],
+    ['given', { url: 'http://x.example.com', secret: 's' }, 's'],
+  ])('tells a secret %s apart', (_name, v, secret) => {
+    expect(parseSubscriber(v)).toMatchObject({ secret });
+  });
+
+  it('pairs new subscribers with stored ones by url and auth, duplicates in order', () => {
+    const s = (url: string, auth: string | null = null) => ({ url, auth });
+    const stored = [s('http://a.example.com/'), s('http://b.example.com/', 'dTpw'), s('http://a.example.com/')];
+    expect(secretSources(stored, [s('HTTP://A.example.com'), s('http://a.example.com/'), s('http://a.example.com/')])).toEqual([0, 2, null]);
+    expect(secretSources(stored, [s('http://b.example.com/'), s('http://b.example.com/', 'dTpx'), s('http://b.example.com/', 'dTpw')])).toEqual([null, null, 1]);
+  });
+
+  it('keeps omitted secrets, removes null ones and replaces given ones', () => {
+    const sub = (url: string, secret: string | null): SubscriberInput => ({ url, auth: null, type: 'get', event: 'BOTH', secret });
+    const stored = [sub('http://a.example.com/', 'a'), sub('http://b.example.com/', 'b'), sub('http://c.example.com/', 'c')];
+    const sent = [
+      { ...sub('http://c.example.com/', null), secret: undefined },
+      sub('http://a.example.com/', null),
+      sub('http://b.example.com/', 'b2'),
+      { ...sub('http://d.example.com/', null), secret: undefined },
+    ];
+    expect(keepSecrets(stored, sent).map((x) => x.secret)).toEqual(['c', null, 'b2', null]);
+    expect(keepSecrets(null, sent).map((x) => x.secret)).toEqual([null, null, 'b2', null]);
   });
 });
 

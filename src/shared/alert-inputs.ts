@@ -23,6 +23,14 @@ export interface SubscriberInput {
   secret: string | null;
 }
 
+/**
+ * A subscriber as a request gives it. The secret is write-only, so `secret` is undefined when the entry
+ * leaves it out (an update then keeps the stored one, see secretSources), null when it is null or "".
+ */
+export interface SubscriberEntry extends Omit<SubscriberInput, 'secret'> {
+  secret: string | null | undefined;
+}
+
 export const SUBSCRIBER_TYPES = ['get', 'post'] as const;
 export const SUBSCRIBER_EVENTS = ['TRIGGERED', 'RESOLVED', 'BOTH'] as const;
 export const MAX_ALERT_USERS = 100;
@@ -116,12 +124,12 @@ function isBasicAuth(v: string): boolean {
   return decoded.indexOf(':') > 0;
 }
 
-/** One subscriber: a url string (defaults) or {url, auth, type, event, secret}. */
-export function parseSubscriber(v: unknown): SubscriberInput | string {
+/** One subscriber: a url string (defaults) or {url, auth, type, event, secret}; other members are ignored. */
+export function parseSubscriber(v: unknown): SubscriberEntry | string {
   const badUrl = 'each subscriber url must be an http or https URL';
   if (typeof v === 'string') {
     const url = httpUrl(v);
-    return url ? { url, auth: null, type: 'get', event: 'BOTH', secret: null } : badUrl;
+    return url ? { url, auth: null, type: 'get', event: 'BOTH', secret: undefined } : badUrl;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     return 'each subscriber in subscribers must be a url or an object with url';
@@ -142,7 +150,7 @@ export function parseSubscriber(v: unknown): SubscriberInput | string {
   if (event !== 'TRIGGERED' && event !== 'RESOLVED' && event !== 'BOTH') {
     return 'each subscriber event must be TRIGGERED, RESOLVED or BOTH';
   }
-  let secret: string | null = null;
+  let secret: string | null | undefined = o.secret === undefined ? undefined : null;
   if (o.secret !== undefined && o.secret !== null && o.secret !== '') {
     if (typeof o.secret !== 'string' || o.secret.length > 256) return 'each subscriber secret must be text of at most 256 characters';
     secret = o.secret;
@@ -150,7 +158,40 @@ export function parseSubscriber(v: unknown): SubscriberInput | string {
   return { url, auth, type, event, secret };
 }
 
-/** `subscribers`: a JSON list of url strings and objects; `[]` clears them (stored as null). */
+/** What identifies a subscriber across edits: its url (as the service spells it) and its Basic credentials. */
+export function subscriberKey(s: { url: string; auth: string | null }): string {
+  return `${httpUrl(s.url) ?? s.url.trim()} ${s.auth?.trim() ?? ''}`;
+}
+
+/**
+ * For each entry of a new subscriber list, the index of the stored subscriber it stands for: the next
+ * unclaimed one with the same url and auth, in list order (so duplicates pair up in order), or null.
+ * An entry that leaves its secret out keeps that subscriber's secret; a changed url or auth starts
+ * afresh, so a secret never follows a callback to another receiver or other credentials.
+ */
+export function secretSources(stored: readonly { url: string; auth: string | null }[], entries: readonly { url: string; auth: string | null }[]): (number | null)[] {
+  const free = new Map<string, number[]>();
+  stored.forEach((s, i) => {
+    const k = subscriberKey(s);
+    free.set(k, [...(free.get(k) ?? []), i]);
+  });
+  return entries.map((e) => free.get(subscriberKey(e))?.shift() ?? null);
+}
+
+/** The stored list after an update: omitted secrets kept from the stored subscriber they stand for. */
+export function keepSecrets(stored: readonly SubscriberInput[] | null, entries: readonly SubscriberEntry[]): SubscriberInput[] {
+  const sources = secretSources(stored ?? [], entries);
+  return entries.map((e, i) => {
+    const from = sources[i];
+    const kept = from === null || from === undefined ? null : (stored?.[from]?.secret ?? null);
+    return { ...e, secret: e.secret === undefined ? kept : e.secret };
+  });
+}
+
+/**
+ * `subscribers`: a JSON list of url strings and objects; `[]` clears them (stored as null). Entries keep
+ * an omitted secret (undefined) so that the service can apply keepSecrets against the stored list.
+ */
 export const subscribersParam = z.preprocess(
   parseJsonText,
   z

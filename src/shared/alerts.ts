@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   compiles,
+  keepSecrets,
   normalizePorts,
   parseProcessTarget,
   SUBSCRIBER_EVENTS,
@@ -151,7 +152,7 @@ export const alertCreate = z
   .transform(({ ip_detail, ...a }) => ({
     ...a,
     ip_details: a.ip_details || ip_detail || '',
-    subscribers: a.subscribers ?? null,
+    subscribers: a.subscribers ? keepSecrets(null, a.subscribers) : null,
   }))
   .superRefine(refineRules)
   .transform((a) => ({ ...a, ip_details: normalizePorts(a.ip_details) ?? '' }));
@@ -206,10 +207,11 @@ export const alertUser = z.object({ id: z.number().int(), sendemail: z.boolean()
 /** A subscriber as answered: the secret is never echoed, only whether one is set. */
 export const alertSubscriber = z.object({
   url: z.string(),
-  auth: z.string().nullable(),
+  // The spec answers every subscriber in its object form, auth included, so auth is not write-only.
+  auth: z.string().nullable().describe('Basic credentials (base64 of username:password) as given; the spec answers them'),
   type: z.enum(SUBSCRIBER_TYPES),
   event: z.enum(SUBSCRIBER_EVENTS),
-  has_secret: z.boolean(),
+  has_secret: z.boolean().describe('Whether callbacks to this subscriber are signed; the secret itself is write-only and never answered'),
 });
 
 /** An alert as the API answers it (the spec's Alert table, in its order). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertHistoryItem, alertHistoryListQuery, alertHistoryMessage } from '../../shared/alert-histories';
+import { MAX_SUBSCRIBERS, SUBSCRIBER_EVENTS, SUBSCRIBER_TYPES } from '../../shared/alert-inputs';
 import { alertCreate, alertItem, alertListQuery, alertUpdate } from '../../shared/alerts';
 import {
   application,
@@ -30,13 +31,23 @@ import { topologyQuery, topologyResponse } from '../../shared/topology';
 import { traceQuery, traceResponse, transactionLogEntry, transactionLogQuery } from '../../shared/transaction-data';
 import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate } from '../../shared/transactions';
 import { userCreate, userProfile, userListQuery, userUpdate } from '../../shared/users';
-import type { Operation } from './openapi';
+import type { JsonSchema, Operation } from './openapi';
 
 /** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
 const record = z.record(z.string(), z.unknown());
 const success = z.object({ result: z.literal('Success') });
 
-type Crud = { collection: string; tag: string; item: z.ZodType; list?: z.ZodType; create?: z.ZodType; update?: z.ZodType; written?: z.ZodType };
+type Crud = {
+  collection: string;
+  tag: string;
+  item: z.ZodType;
+  list?: z.ZodType;
+  create?: z.ZodType;
+  update?: z.ZodType;
+  written?: z.ZodType;
+  /** Create and update fields the zod schema cannot express. */
+  fields?: Record<string, JsonSchema>;
+};
 
 /** List, create, get, update and delete of a plain collection. */
 function crud(c: Crud): Operation[] {
@@ -44,9 +55,9 @@ function crud(c: Crud): Operation[] {
   const one = `${base}/:id`;
   return [
     { method: 'GET', path: base, tag: c.tag, summary: `Paged list of ${c.tag.toLowerCase()}`, params: c.list ?? pagingQuery, response: c.item, paged: true },
-    ...(c.create ? [{ method: 'POST', path: base, tag: c.tag, summary: 'Create', params: c.create, response: c.written ?? c.item, status: 201 } as const] : []),
+    ...(c.create ? [{ method: 'POST', path: base, tag: c.tag, summary: 'Create', params: c.create, fields: c.fields, response: c.written ?? c.item, status: 201 } as const] : []),
     { method: 'GET', path: one, tag: c.tag, summary: 'One item', response: c.item },
-    ...(c.update ? [{ method: 'PUT', path: one, tag: c.tag, summary: 'Update', params: c.update, response: c.written ?? c.item } as const] : []),
+    ...(c.update ? [{ method: 'PUT', path: one, tag: c.tag, summary: 'Update', params: c.update, fields: c.fields, response: c.written ?? c.item } as const] : []),
     { method: 'DELETE', path: one, tag: c.tag, summary: 'Delete', response: success },
   ];
 }
@@ -64,6 +75,34 @@ const ts = (path: string, tag: string, summary: string, params: z.ZodType, item:
 const LOG_FIELDS = {
   type: { type: 'string', enum: [...LOG_SOURCE_TYPES], description: 'source_type; AFSQL and AFURL logs come from the transactions setting' },
   source: { type: 'string', description: 'EVENTLOG: Application, System or Security. SYSLOG: a port 1-65535. FILE: an absolute path' },
+};
+
+const SUBSCRIBER_OBJECT: JsonSchema = {
+  type: 'object',
+  required: ['url'],
+  properties: {
+    url: { type: 'string', format: 'uri', description: 'http or https callback address' },
+    auth: { type: ['string', 'null'], description: 'Basic credentials, base64 of username:password; answered as given, as the spec shows' },
+    type: { type: 'string', enum: [...SUBSCRIBER_TYPES], default: 'get' },
+    event: { type: 'string', enum: [...SUBSCRIBER_EVENTS], default: 'BOTH' },
+    secret: {
+      type: ['string', 'null'],
+      maxLength: 256,
+      writeOnly: true,
+      description:
+        'HMAC-SHA256 key: callbacks carry X-Signature-Timestamp and X-Signature: sha256=<hex of HMAC(secret, "<timestamp>.<url-encoded data>")>. ' +
+        'Write-only: answers show has_secret instead. On update an entry that leaves secret out keeps the stored secret of the subscriber ' +
+        'with the same url and auth (several alike pair up in order); "" or null removes it; a value replaces it. A changed url or auth starts without one.',
+    },
+  },
+};
+
+/** Alert create and update: subscribers is a JSON list whose entries the zod schema reads by hand. */
+const ALERT_FIELDS: Record<string, JsonSchema> = {
+  subscribers: {
+    description: `Callback subscribers: a JSON list (a JSON array, or its text in a form field) of url strings and objects, at most ${MAX_SUBSCRIBERS}; [] removes them all. A url string is a subscriber with the defaults (on update it keeps the stored secret of that url).`,
+    anyOf: [{ type: 'array', maxItems: MAX_SUBSCRIBERS, items: { anyOf: [{ type: 'string', format: 'uri' }, SUBSCRIBER_OBJECT] } }, { type: 'string', contentMediaType: 'application/json' }],
+  },
 };
 
 /** Every endpoint of the API. A route registered in app.ts but missing here fails the OpenAPI test. */
@@ -150,7 +189,7 @@ export const OPERATIONS: Operation[] = [
     ts(`${base}/:id/data`, 'Polled data', 'Polled-data records (T: Minute)', polledDataQuery, polledDataRecord),
   ]),
 
-  ...crud({ collection: 'alerts', tag: 'Alerts', item: alertItem, list: alertListQuery, create: alertCreate, update: alertUpdate }),
+  ...crud({ collection: 'alerts', tag: 'Alerts', item: alertItem, list: alertListQuery, create: alertCreate, update: alertUpdate, fields: ALERT_FIELDS }),
   ts('/notifications', 'Alerts', 'Callback deliveries of the account, optionally of one alert_id (beyond the spec)', pagingQuery.extend({ alert_id: intParam('alert_id', { min: 1 }).optional() })),
   ts('/alerts/:id/deliveries', 'Alerts', 'Callback deliveries of the alert (beyond the spec)', pagingQuery),
   { method: 'GET', path: '/alerts/:id/deliveries/:did', tag: 'Alerts', summary: 'One delivery with its attempts', response: record },

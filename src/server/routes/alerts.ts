@@ -29,7 +29,7 @@ export const toAlert = (r: AlertRecord): Alert => ({
   last_triggered: r.last_triggered,
   in_incident: r.in_incident,
   users: r.users,
-  subscribers: r.subscribers?.map(({ secret, ...s }) => ({ ...s, has_secret: secret !== null })) ?? null,
+  subscribers: r.subscribers?.map(({ secret, ...s }) => ({ ...s, has_secret: !!secret })) ?? null,
   window_length: r.window_length,
   window_units: r.window_units,
   band_value: r.band_value,

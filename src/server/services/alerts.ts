@@ -1,4 +1,4 @@
-import { parseProcessTarget, type AlertUserInput } from '../../shared/alert-inputs';
+import { keepSecrets, parseProcessTarget, type AlertUserInput } from '../../shared/alert-inputs';
 import { alertRuleIssues, type AlertCreate, type AlertUpdate } from '../../shared/alerts';
 import { badRequest } from '../http/errors';
 import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord } from '../store/repos/alerts';
@@ -44,11 +44,13 @@ export async function createAlert(store: Store, accountId: number, input: AlertC
 /**
  * Applies a PUT: given values change, others remain. The merged alert is checked against the same
  * cross-field rules as a create, and the trigger text (and the target's, while it exists) regenerated.
+ * Subscriber secrets are write-only (never answered), so a list sent back without them keeps them.
  */
 export async function updateAlert(store: Store, accountId: number, alert: AlertRecord, input: AlertUpdate): Promise<AlertRecord> {
-  const { users, ...rest } = input;
+  const { users, subscribers, ...rest } = input;
   const patch: AlertPatch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (users) patch.users = await resolveUsers(store, accountId, users);
+  if (subscribers !== undefined) patch.subscribers = subscribers && keepSecrets(alert.subscribers, subscribers);
   const merged = { ...alert, ...patch };
   const issue = alertRuleIssues(merged)[0];
   if (issue) throw badRequest(issue.message, issue.field);
