@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { batch as batchSchema, registration } from '../../shared/ingest';
+import { parseBatch } from '../../shared/batch-parse';
+import { registration } from '../../shared/ingest';
 import type { Deps } from '../deps';
 import { emitEvent } from '../events';
 import { ApiError, badRequest, conflict, fromZod, notFound } from '../http/errors';
@@ -18,7 +19,7 @@ const gone = () => new ApiError(410, 'this server was deleted; its collector mus
 const configQuery = zod.object({ guid: zod.string({ error: 'guid is required' }).min(1, { error: 'guid is required' }) });
 
 /** Validates a JSON object body against a collector schema; the 400 names the path of what is wrong. */
-function parseBody<S extends z.ZodType>(req: FastifyRequest, schema: S): z.output<S> {
+function parseBody<T>(req: FastifyRequest, schema: { safeParse(input: unknown): z.ZodSafeParseResult<T> }): T {
   const body = req.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('the body must be a JSON object');
   const r = schema.safeParse(body);
@@ -49,7 +50,7 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events }: De
   });
 
   app.post('/collector/batches', opts, async (req, reply) => {
-    const b = parseBody(req, batchSchema);
+    const b = parseBody(req, { safeParse: parseBatch });
     const t = now();
     if (b.minute > t + FUTURE_SLACK) throw badRequest(`minute ${b.minute} is in the future (now is ${t})`, 'minute');
     const found = await store.telemetry.byGuid(req.account.id, b.guid);
