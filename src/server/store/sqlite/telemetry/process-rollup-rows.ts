@@ -61,9 +61,10 @@ export function hourFromMinutes(db: Db, a: number, s: number, hour: number): Pro
 
 /**
  * Keeps the process rollups after a new minute was stored. `previous` is the server's latest minute
- * before this one (null for its first); `values` the minute's processes (null when it had none).
+ * before this one (null for its first); `values` gives the minute's processes (null when it had none),
+ * asked for only when the minute folds into an hour already closed.
  */
-export function foldProcessMinute(db: Db, a: number, s: number, minute: number, previous: number | null, values: Record<string, ProcessValues> | null): void {
+export function foldProcessMinute(db: Db, a: number, s: number, minute: number, previous: number | null, values: (() => Record<string, ProcessValues>) | null): void {
   if (previous === null) return;
   const open = hourOf(previous);
   const hour = hourOf(minute);
@@ -82,11 +83,12 @@ export function foldProcessMinute(db: Db, a: number, s: number, minute: number, 
     return;
   }
   if (!values) return;
+  const late = values();
   for (const [step, t] of [
     [HOUR, hour],
     [DAY, dayOf(minute)],
   ] as const) {
-    writeRollup(db, a, s, step, t, addMinuteToRollup(readRollup(db, a, s, step, t), values));
+    writeRollup(db, a, s, step, t, addMinuteToRollup(readRollup(db, a, s, step, t), late));
   }
 }
 

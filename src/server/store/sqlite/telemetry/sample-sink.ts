@@ -1,4 +1,5 @@
 import type { Batch } from '../../../../shared/ingest';
+import { PROCESS_FIELDS } from '../../../../shared/telemetry';
 import type { Db } from '../db';
 import { parseJson } from '../util';
 import { foldProcessMinute } from './process-rollup-rows';
@@ -60,8 +61,9 @@ export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContex
     putServerRollup(db, a, s, step, t, sums);
   }
 
-  const values = batch.processes.length > 0 ? storeProcesses(db, a, s, minute, batch) : null;
-  foldProcessMinute(db, a, s, minute, previous?.time ?? null, values);
+  const processes = batch.processes;
+  if (processes.length > 0) storeProcesses(db, a, s, minute, processes);
+  foldProcessMinute(db, a, s, minute, previous?.time ?? null, processes.length > 0 ? () => minuteValues(processes) : null);
   if (batch.process_details.length > 0) {
     const details: Record<string, { files?: string[]; threads?: unknown[] }> = {};
     for (const d of batch.process_details) details[`${d.pid}_${d.create_time}`] = { files: d.files, threads: d.threads };
@@ -74,32 +76,70 @@ export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContex
   }
 }
 
-/** Stores the minute's processes (identities and values); returns the values by "pid_ct" key. */
-function storeProcesses(db: Db, a: number, s: number, minute: number, batch: Batch): Record<string, ProcessValues> {
-  const values: Record<string, ProcessValues> = {};
-  const cache = known(db, a, s);
-  const upsert = stmt(
-    db,
-    `INSERT INTO tm_processes (account_id, server_id, pid, create_time, name, args, first_seen, last_seen)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+/** Rows per multi-row upsert of process identities (8 parameters each). */
+const UPSERT_ROWS = 64;
+const upsertSql = new Map<number, string>();
+
+/** Upserts process identities, `rows` flat (8 values per row), many rows per statement. */
+function upsertProcesses(db: Db, rows: unknown[]): void {
+  for (let i = 0; i < rows.length; i += UPSERT_ROWS * 8) {
+    const chunk = rows.slice(i, i + UPSERT_ROWS * 8);
+    const n = chunk.length / 8;
+    let sql = upsertSql.get(n);
+    if (sql === undefined) {
+      sql = `INSERT INTO tm_processes (account_id, server_id, pid, create_time, name, args, first_seen, last_seen)
+     VALUES ${new Array(n).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
      ON CONFLICT DO UPDATE SET name = excluded.name, args = excluded.args,
-       first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`,
-  );
-  for (const p of batch.processes) {
+       first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`;
+      upsertSql.set(n, sql);
+    }
+    stmt(db, sql).run(chunk);
+  }
+}
+
+/**
+ * Stores the minute's processes: identities not known fresh, and the values as one JSON object
+ * {"pid_ct": [values in PROCESS_FIELDS order]} written as text directly (no object per process, no
+ * JSON.stringify; the values are finite numbers, which print as in JSON). A key twice in a batch keeps its first place, its last values and its first identity,
+ * as an object built key by key would.
+ */
+function storeProcesses(db: Db, a: number, s: number, minute: number, processes: Batch['processes']): void {
+  const cache = known(db, a, s);
+  const at = new Map<string, number>();
+  const parts: string[] = [];
+  const fresh: unknown[] = [];
+  for (const p of processes) {
     const key = `${p.pid}_${p.create_time}`;
-    values[key] = processValues(p);
+    let part = `"${key}":[`;
+    for (let f = 0; f < PROCESS_FIELDS.length; f++) {
+      const v = p[PROCESS_FIELDS[f]!];
+      part += (f === 0 ? '' : ',') + (v === undefined ? 'null' : v);
+    }
+    part += ']';
+    const i = at.get(key);
+    if (i !== undefined) {
+      parts[i] = part;
+      continue;
+    }
+    at.set(key, parts.push(part) - 1);
     const k = cache.get(key);
     if (k && minute >= k.first && minute - k.last < LAST_SEEN_SLACK) continue;
-    upsert.run(a, s, p.pid, p.create_time, p.name, p.args, minute, minute);
+    fresh.push(a, s, p.pid, p.create_time, p.name, p.args, minute, minute);
     cache.set(key, { first: Math.min(k?.first ?? minute, minute), last: Math.max(k?.last ?? minute, minute) });
   }
+  upsertProcesses(db, fresh);
   stmt(db, 'INSERT OR REPLACE INTO tm_process_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, ?)').run(
     a,
     s,
     minute,
-    JSON.stringify(values),
+    `{${parts.join(',')}}`,
   );
+}
 
+/** The minute's values by "pid_ct" key (the last of a key given twice). */
+function minuteValues(processes: Batch['processes']): Record<string, ProcessValues> {
+  const values: Record<string, ProcessValues> = {};
+  for (const p of processes) values[`${p.pid}_${p.create_time}`] = processValues(p);
   return values;
 }
 
