@@ -61,7 +61,11 @@ export function useUpdateAlert(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: AlertUpdateInput) => api('PUT', `/alerts/${id}/`, { params: patch as Params, schema: alertItem }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: alertKeys.all }),
+    // The answer is the saved alert: shown at once (the edit form restarts from it), then everything refetched.
+    onSuccess: (saved) => {
+      qc.setQueryData(alertKeys.detail(id), saved);
+      return qc.invalidateQueries({ queryKey: alertKeys.all });
+    },
   });
 }
 

@@ -12,6 +12,7 @@ import {
   type DIRECTIONS,
   type THRESHOLD_TYPES,
 } from '../../../shared/alerts';
+import { secretSources } from '../../../shared/alert-inputs';
 import { checkWith, type FieldErrors } from '../../components/forms/schema-errors';
 
 /** A user of the alert as the form edits it. */
@@ -22,14 +23,36 @@ export interface UserDraft {
   pushnotification: boolean;
 }
 
-/** A subscriber as the form edits it; empty auth/secret mean none (an existing secret is kept unless the list changes). */
+/** A subscriber as the form edits it; empty auth means none. */
 export interface SubscriberDraft {
   url: string;
   type: 'get' | 'post';
   event: 'TRIGGERED' | 'RESOLVED' | 'BOTH';
   auth: string;
+  /** A new secret as typed; '' leaves the stored one (if any) as it is. */
   secret: string;
+  /** Remove the stored secret on save. */
+  removeSecret: boolean;
+  /** Index of the loaded subscriber this row started as; null for a row added in the form. */
+  origin: number | null;
 }
+
+/** A subscriber as loaded: the secret itself is never answered, only whether one is set. */
+export type StoredSubscriber = Pick<NonNullable<Alert['subscribers']>[number], 'url' | 'auth' | 'has_secret'>;
+
+/**
+ * What saving does to a row's secret. The service keeps the stored secret of an entry that leaves it
+ * out when url and auth still match (shared secretSources), so the form predicts it the same way.
+ */
+export type SecretState =
+  | 'none' // no secret, none stored
+  | 'kept' // the stored secret stays
+  | 'replaced' // a new value replaces the stored secret
+  | 'removed' // the stored secret is removed
+  | 'dropped' // url or auth changed, so the stored secret no longer applies
+  | 'new'; // a secret for a subscriber that had none
+
+export const blankSubscriber = (): SubscriberDraft => ({ url: '', type: 'post', event: 'BOTH', auth: '', secret: '', removeSecret: false, origin: null });
 
 /** The alert form's values: numbers stay text as typed, the shared schema parses them like the service does. */
 export interface AlertDraft {
@@ -52,8 +75,8 @@ export interface AlertDraft {
   reg_exp: string;
   users: UserDraft[];
   subscribers: SubscriberDraft[];
-  /** Whether the subscriber list was touched (only then is it sent on update, so stored secrets survive). */
-  subscribersChanged: boolean;
+  /** The subscribers as loaded, to tell which rows keep a stored secret. */
+  storedSubscribers: StoredSubscriber[];
 }
 
 export function emptyDraft(): AlertDraft {
@@ -61,7 +84,7 @@ export function emptyDraft(): AlertDraft {
     name: '', active: true, type: '', target_id: '', trigger_type: '', direction: 'above', threshold: '',
     threshold_type: 'static', band_value: '2', window_length: '1', window_units: 'h', interval: '10',
     time_above_threshold: '1', num_of_servers: '1', part_name: 'MAX', ip_details: '', reg_exp: '',
-    users: [], subscribers: [], subscribersChanged: false,
+    users: [], subscribers: [], storedSubscribers: [],
   };
 }
 
@@ -74,8 +97,8 @@ export function draftOf(a: Alert): AlertDraft {
     interval: String(a.interval), time_above_threshold: String(a.time_above_threshold), num_of_servers: String(a.num_of_servers),
     part_name: a.part_name, ip_details: a.ip_details, reg_exp: a.reg_exp,
     users: a.users.map((u) => ({ ...u })),
-    subscribers: (a.subscribers ?? []).map((s) => ({ url: s.url, type: s.type, event: s.event, auth: s.auth ?? '', secret: '' })),
-    subscribersChanged: false,
+    subscribers: (a.subscribers ?? []).map((s, i) => ({ url: s.url, type: s.type, event: s.event, auth: s.auth ?? '', secret: '', removeSecret: false, origin: i })),
+    storedSubscribers: (a.subscribers ?? []).map(({ url, auth, has_secret }) => ({ url, auth, has_secret })),
   };
 }
 
@@ -127,8 +150,31 @@ export function toCreateInput(d: AlertDraft): AlertCreateInput {
   };
 }
 
-function subscribersOf(d: AlertDraft) {
-  return d.subscribers.map((s) => ({ url: s.url.trim(), type: s.type, event: s.event, auth: optional(s.auth) ?? null, secret: optional(s.secret) ?? null }));
+const entryKey = (s: SubscriberDraft) => ({ url: s.url.trim(), auth: optional(s.auth) ?? null });
+
+/** What saving does to each row's secret, in row order. */
+export function secretStates(stored: readonly StoredSubscriber[], rows: readonly SubscriberDraft[]): SecretState[] {
+  const sources = secretSources(stored, rows.map(entryKey));
+  return rows.map((r, i) => {
+    const from = sources[i];
+    const inherits = from !== null && from !== undefined && (stored[from]?.has_secret ?? false);
+    if (r.secret !== '') return inherits ? 'replaced' : 'new';
+    if (inherits) return r.removeSecret ? 'removed' : 'kept';
+    return r.origin !== null && stored[r.origin]?.has_secret ? 'dropped' : 'none';
+  });
+}
+
+/**
+ * The subscribers parameter: a typed secret is sent (as typed: it is a key, not text to tidy), a removed
+ * one as null, and otherwise `secret` is left out so that the service keeps what it has.
+ */
+export function subscribersOf(d: Pick<AlertDraft, 'subscribers'>) {
+  return d.subscribers.map((s) => ({
+    ...entryKey(s),
+    type: s.type,
+    event: s.event,
+    ...(s.secret !== '' ? { secret: s.secret } : s.removeSecret ? { secret: null } : {}),
+  }));
 }
 
 /** PUT /alerts/{id} parameters: only what may change after creation. */
@@ -146,7 +192,7 @@ export function toUpdateInput(d: AlertDraft): AlertUpdateInput {
     ip_details: f.ports ? d.ip_details : undefined,
     reg_exp: f.regExp ? d.reg_exp : undefined,
     users: d.users,
-    subscribers: d.subscribersChanged ? subscribersOf(d) : undefined,
+    subscribers: subscribersOf(d),
   };
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAlert, useCreateAlert, useDeleteAlert, useUpdateAlert } from '../../api/alerts';
 import { readSession } from '../../app/session';
@@ -42,6 +43,8 @@ function EditAlert({ id }: { id: number }) {
   const alert = useAlert(id);
   const update = useUpdateAlert(id);
   const del = useDeleteAlert();
+  // Each save starts the form afresh from the saved alert, so "Secret set" and the rest show what is stored.
+  const [saves, setSaves] = useState(0);
   if (alert.isPending) return <Loading what="alert" />;
   if (alert.error) return <ErrorBox error={alert.error} />;
   const a = alert.data;
@@ -59,14 +62,13 @@ function EditAlert({ id }: { id: number }) {
       {del.error && <ErrorBox error={del.error} />}
       <Panel title="Settings">
         <AlertForm
-          key={a.id}
+          key={`${a.id}:${saves}`}
           initial={draftOf(a)}
           creating={false}
           pending={update.isPending}
           error={update.error}
           targetLabel={a.target}
-          hasSecret={(i) => a.subscribers?.[i]?.has_secret ?? false}
-          onSubmit={(d) => update.mutate(toUpdateInput(d))}
+          onSubmit={(d) => update.mutate(toUpdateInput(d), { onSuccess: () => setSaves((n) => n + 1) })}
         />
         {update.isSuccess && !update.isPending && (
           <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-400">

@@ -4,7 +4,7 @@ import { ChoiceField, FormError } from '../../components/forms/form-fields';
 import { serverFieldErrors, type FieldErrors } from '../../components/forms/schema-errors';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { checkDraft, fieldsFor, triggerChoices, type AlertDraft } from './alert-draft';
+import { checkDraft, fieldsFor, secretStates, triggerChoices, type AlertDraft } from './alert-draft';
 import { AlertUsersEditor, SubscribersEditor } from './alert-recipients';
 import { AlertTargetPicker } from './alert-target-picker';
 
@@ -18,7 +18,6 @@ export function AlertForm({
   onSubmit,
   pending,
   error,
-  hasSecret,
   targetLabel,
 }: {
   initial: AlertDraft;
@@ -26,7 +25,6 @@ export function AlertForm({
   onSubmit: (d: AlertDraft) => void;
   pending: boolean;
   error: unknown;
-  hasSecret?: (i: number) => boolean;
   /** How an existing alert's target reads (the API's `target`). */
   targetLabel?: string;
 }) {
@@ -112,7 +110,7 @@ export function AlertForm({
         </div>
       )}
       <AlertUsersEditor value={d.users} onChange={(v) => set('users', v)} error={errors.users} />
-      <SubscribersEditor value={d.subscribers} onChange={(v) => setD((x) => ({ ...x, subscribers: v, subscribersChanged: true }))} error={errors.subscribers} hasSecret={d.subscribersChanged ? undefined : hasSecret} />
+      <SubscribersEditor value={d.subscribers} secrets={secretStates(d.storedSubscribers, d.subscribers)} onChange={(v) => set('subscribers', v)} error={errors.subscribers} />
       <Button type="submit" variant="primary" disabled={pending}>
         {pending ? 'Saving…' : creating ? 'Create alert' : 'Save alert'}
       </Button>

@@ -2,7 +2,8 @@ import { useUsers } from '../../api/users';
 import { Button } from '../../components/ui/button';
 import { FieldGroup } from '../../components/forms/form-fields';
 import { inputClass } from '../../components/ui/field';
-import type { SubscriberDraft, UserDraft } from './alert-draft';
+import { blankSubscriber, type SecretState, type SubscriberDraft, type UserDraft } from './alert-draft';
+import { SubscriberSecretField } from './subscriber-secret-field';
 
 const CHANNELS = [
   { key: 'sendemail', label: 'E-mail' },
@@ -62,15 +63,13 @@ export function AlertUsersEditor({ value, onChange, error }: { value: UserDraft[
   );
 }
 
-const blank: SubscriberDraft = { url: '', type: 'post', event: 'BOTH', auth: '', secret: '' };
-
 /** The callback subscribers: url, method, events, optional Basic credentials and HMAC secret. */
-export function SubscribersEditor({ value, onChange, error, hasSecret }: { value: SubscriberDraft[]; onChange: (v: SubscriberDraft[]) => void; error?: string; hasSecret?: (i: number) => boolean }) {
+export function SubscribersEditor({ value, secrets, onChange, error }: { value: SubscriberDraft[]; secrets: SecretState[]; onChange: (v: SubscriberDraft[]) => void; error?: string }) {
   const edit = (i: number, patch: Partial<SubscriberDraft>) => onChange(value.map((s, j) => (i === j ? { ...s, ...patch } : s)));
   return (
     <FieldGroup legend="Callback subscribers" error={error}>
       {value.map((s, i) => (
-        <div key={i} className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-[2fr_6rem_8rem_1fr_1fr_auto] dark:border-slate-700">
+        <div key={i} className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-[2fr_6rem_8rem_1fr_1fr_auto] sm:items-start dark:border-slate-700">
           <input className={inputClass} aria-label={`Subscriber ${i + 1} URL`} placeholder="https://hooks.example.com/alert" value={s.url} onChange={(e) => edit(i, { url: e.target.value })} />
           <select className={inputClass} aria-label={`Subscriber ${i + 1} method`} value={s.type} onChange={(e) => edit(i, { type: e.target.value as SubscriberDraft['type'] })}>
             <option value="get">GET</option>
@@ -82,21 +81,13 @@ export function SubscribersEditor({ value, onChange, error, hasSecret }: { value
             <option value="RESOLVED">Resolved</option>
           </select>
           <input className={inputClass} aria-label={`Subscriber ${i + 1} Basic auth (base64)`} placeholder="Basic auth (base64)" value={s.auth} onChange={(e) => edit(i, { auth: e.target.value })} />
-          <input
-            className={inputClass}
-            type="password"
-            autoComplete="off"
-            aria-label={`Subscriber ${i + 1} signing secret`}
-            placeholder={hasSecret?.(i) ? 'Secret set (type to replace)' : 'Signing secret'}
-            value={s.secret}
-            onChange={(e) => edit(i, { secret: e.target.value })}
-          />
+          <SubscriberSecretField n={i + 1} state={secrets[i] ?? 'none'} value={s} onChange={(patch) => edit(i, patch)} />
           <Button variant="ghost" onClick={() => onChange(value.filter((_, j) => j !== i))} aria-label={`Remove subscriber ${i + 1}`}>
             Remove
           </Button>
         </div>
       ))}
-      <Button onClick={() => onChange([...value, { ...blank }])}>Add subscriber</Button>
+      <Button onClick={() => onChange([...value, blankSubscriber()])}>Add subscriber</Button>
     </FieldGroup>
   );
 }
