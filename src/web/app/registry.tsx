@@ -1,18 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useBuckets, type BucketItem } from '../api/buckets';
 import { useLogs } from '../api/logs';
 import { usePolledItems, type PolledItem } from '../api/polled-data';
 import type { LogItem } from '../../shared/logs';
+import type { Column } from '../components/ui/data-table';
 import { formatTime } from '../lib/format';
 import { paths } from './paths';
-
-/** A column of a generic list: its header, its cell, and the text the list filter searches. */
-export interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  text?: (row: T) => string;
-}
 
 /** A plain list screen: what to fetch, how to show it, where a row leads. */
 export interface ResourceEntry<T> {
@@ -36,8 +30,8 @@ const SendLinePanel = lazy(() => import('../pages/buckets/send-line-panel'));
 const when = (t: number | undefined) => (t ? formatTime(t) : '–');
 
 /**
- * The plain list screens. A new one is an entry here (its route is generated); bespoke screens such as
- * the server page stay hand-written under pages/.
+ * The plain list screens. A new one is an entry here (its route is generated); editable list + form
+ * screens are in editable-registry.ts; bespoke screens such as the server page stay hand-written under pages/.
  */
 export const REGISTRY = {
   logs: entry<LogItem>({
