@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverTag, type ServerTagInput } from '../../shared/server-tags';
+import { serverTag, type ServerTag, type ServerTagInput } from '../../shared/server-tags';
+import { choicesOf } from '../lib/choices';
 import { api, fetchAllPages, resultBody } from './client';
 
 export const serverTagKeys = {
@@ -17,18 +18,16 @@ export const serverTagQueries = {
 
 export const useServerTagList = () => useQuery(serverTagQueries.list());
 
-export function useCreateServerTag() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ServerTagInput) => api('POST', '/server_tags/', { params: input, schema: serverTag }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: serverTagKeys.all }),
-  });
-}
+const toTagChoices = (tags: ServerTag[]) => choicesOf(tags, (t) => t.name);
+/** The account's tags to pick among, with their names by id. */
+export const useServerTagChoices = () => useQuery({ ...serverTagQueries.list(), select: toTagChoices });
 
-export function useUpdateServerTag(id: number) {
+/** POST a new tag (`id` null) or PUT tag `id`. */
+export function useSaveServerTag(id: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ServerTagInput) => api('PUT', `/server_tags/${id}/`, { params: input, schema: serverTag }),
+    mutationFn: (input: ServerTagInput) =>
+      api(id === null ? 'POST' : 'PUT', id === null ? '/server_tags/' : `/server_tags/${id}/`, { params: input, schema: serverTag }),
     onSuccess: () => qc.invalidateQueries({ queryKey: serverTagKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alertHistoryItem } from '../../shared/alert-histories';
-import { server, serverTagsOfServer, type ServerUpdate } from '../../shared/servers';
+import { server, serverTagsOfServer, type Server, type ServerUpdate } from '../../shared/servers';
+import { choicesOf } from '../lib/choices';
 import { api, fetchAllPages } from './client';
 import { serverTagKeys } from './server-tags';
 
@@ -37,6 +38,10 @@ export const serverQueries = {
 };
 
 export const useServers = () => useQuery(serverQueries.list());
+
+const toServerChoices = (list: Server[]) => choicesOf(list, (s) => s.nickname || s.hostname);
+/** The fleet to pick servers among, with their names (nickname, else hostname) by id. */
+export const useServerChoices = () => useQuery({ ...serverQueries.list(), select: toServerChoices });
 export const useServer = (id: number) => useQuery(serverQueries.detail(id));
 export const useServerTags = (id: number) => useQuery(serverQueries.tags(id));
 export const useServerIncidentsAt = (id: number, t: number, alertIds: readonly number[] | null) =>
