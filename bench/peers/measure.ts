@@ -1,0 +1,40 @@
+import { pool, p50 } from './http';
+import type { Peer } from './peer';
+import { cpuSeconds, settle } from './proc';
+
+/** Wall clock (s) of an ingest and the service CPU (s) it cost, deferred work included. */
+export interface Cost {
+  wall: number;
+  cpu: number;
+}
+
+/**
+ * Sends the bodies to one peer with `width` uploads in flight while the others are idle. The wall clock stops
+ * at the last answer; CPU is counted until the peer is idle again, so work it defers (merges, alert evaluation)
+ * is paid by the ingest that caused it.
+ */
+export async function ingest(peer: Peer, all: Peer[], bodies: Buffer[], width: number): Promise<Cost> {
+  await settle(all.map((p) => p.pid));
+  const c0 = cpuSeconds(peer.pid);
+  const t0 = performance.now();
+  await pool(bodies, width, (b) => peer.upload(b));
+  const wall = (performance.now() - t0) / 1000;
+  await settle([peer.pid]);
+  return { wall, cpu: cpuSeconds(peer.pid) - c0 };
+}
+
+/** A read repeated one request at a time: p50 of the client's round trip, service CPU per request, answer size. */
+export interface Reading {
+  p50: number;
+  cpuMs: number;
+  size: string;
+}
+
+export async function read(peer: Peer, all: Peer[], path: string, times: number): Promise<Reading> {
+  await settle(all.map((p) => p.pid));
+  const first = await peer.get(path); // a warm-up, and the answer's size
+  const ms: number[] = [];
+  const c0 = cpuSeconds(peer.pid);
+  for (let k = 0; k < times; k++) ms.push((await peer.get(path)).ms);
+  return { p50: p50(ms), cpuMs: ((cpuSeconds(peer.pid) - c0) * 1000) / times, size: peer.size(first) };
+}
