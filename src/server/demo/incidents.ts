@@ -22,8 +22,9 @@ interface Schedule {
 const H = 3600;
 const SCHEDULES: Record<IncidentKind, Schedule> = {
   cpu_spike: { period: 24 * H, offset: 13 * H + 40 * 60, jitterMinutes: 90, duration: 25 * 60, align: 60 },
-  // A data disk fills over ten hours, then a cleanup job brings it back.
-  disk_fill: { period: 84 * H, offset: 6 * H, jitterMinutes: 120, duration: 10 * H, align: 60 },
+  // A data disk fills over ten hours each day, then a cleanup job brings it back. Daily with little
+  // jitter, so a single day of backfill still holds the fill's last hour above the default 90% alert.
+  disk_fill: { period: 24 * H, offset: 6 * H, jitterMinutes: 45, duration: 10 * H, align: 60 },
   crash_loop: { period: 24 * H, offset: 3 * H + 10 * 60, jitterMinutes: 60, duration: 40 * 60, align: 60 },
   error_burst: { period: 6 * H, offset: H + 20 * 60, jitterMinutes: 30, duration: 8 * 60, align: 60 },
   // 20 minutes WARNING then 20 minutes CRITICAL, on the 5-minute polling grid.
