@@ -3,7 +3,8 @@ import type { DemoServer, Fleet, Os, Tier } from './fleet';
 import { logsToCreate } from './logs';
 import { polledConfigOf } from './polled';
 
-const TIER_TAG: Record<Tier, string> = {
+/** The tag of each tier's servers. */
+export const TIER_TAG: Record<Tier, string> = {
   lb: 'load-balancer', web: 'web', app: 'app', db: 'database', cache: 'cache', batch: 'batch', mail: 'mail', dc: 'directory',
 };
 const OS_TAG: Record<Os, string> = { Linux: 'linux', Windows: 'windows', Solaris: 'solaris' };

@@ -1,6 +1,7 @@
 import type { CollectorConfig } from '../../shared/ingest';
 import { DemoClient, HttpError } from './client';
 import { configureAccount, detectApplications, type ConfigStep } from './configure';
+import { configureMaintenance, demoAlertSetup, type AlertSetup } from './demo-alerts';
 import { buildFleet, registrationOf, type DemoServer, type Fleet } from './fleet';
 import { generateBatch, type ServerEnv } from './generate';
 
@@ -56,12 +57,15 @@ interface ServerState {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Backfilled minutes during which the demo's alerts wait for their targets (a polled check runs every 5). */
+const ALERT_SETUP_MINUTES = 10;
 const envOf = (c: CollectorConfig): ServerEnv => ({ logs: c.logs, transactions: c.transactions.on && c.transactions.enabled });
 
 /**
  * Starts the demo fleet against a running service: registers the servers, applies the demo
- * configuration through the REST API, backfills `days` of history (resuming after the latest stored
- * minute, so a restart only fills the gap), then streams one batch per server each minute.
+ * configuration and maintenance windows through the REST API, backfills `days` of history (resuming
+ * after the latest stored minute, so a restart only fills the gap) and sets up the demo's alerts as
+ * their targets arrive in its first minutes, then streams one batch per server each minute.
  */
 export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
@@ -74,6 +78,7 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
   let timer: NodeJS.Timeout | undefined;
   let live: Promise<void> = Promise.resolve();
   const states: ServerState[] = [];
+  let alertSetup: AlertSetup | null = null;
 
   async function register(s: DemoServer): Promise<number> {
     return (await client.register(registrationOf(s, fleet.seed))).server_id;
@@ -135,6 +140,7 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
       if (minute === first && phase === 'backfill') await onFirstMinute();
+      if (phase === 'backfill') await setUpAlerts(minute >= first + (ALERT_SETUP_MINUTES - 1) * 60);
       if (Date.now() - reported > 1000) {
         reported = Date.now();
         progress({ phase, sent, total });
@@ -149,6 +155,18 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
     const ids = new Map(states.filter((st) => !st.gone).map((st) => [st.s.index, st.id]));
     const apps = await detectApplications(client, fleet, ids).catch(() => []);
     if (apps.length) progress({ phase: 'backfill', sent: 0, total: 0, message: `applications detected: ${apps.join(', ')}` });
+  }
+
+  /**
+   * Creates the demo's alerts whose targets (processes, polled items, applications) have arrived with
+   * the minutes sent so far; reports their steps once all exist, or when `final` and some never came.
+   */
+  async function setUpAlerts(final: boolean): Promise<void> {
+    if (!alertSetup) return;
+    const done = await alertSetup.attempt();
+    if (!done && !final) return;
+    progress({ phase: 'configure', sent: 0, total: 0, steps: alertSetup.steps() });
+    alertSetup = null;
   }
 
   async function latestMinute(id: number): Promise<number | null> {
@@ -196,7 +214,9 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
       }
     }
     const present = states.filter((st) => !st.gone);
-    const steps = await configureAccount(client, fleet, new Map(present.map((st) => [st.s.index, st.id])));
+    const ids = new Map(present.map((st) => [st.s.index, st.id]));
+    const steps = [...(await configureAccount(client, fleet, ids)), ...(await configureMaintenance(client, fleet, ids, now()))];
+    alertSetup = demoAlertSetup(client, fleet, ids);
     await refreshConfigs();
     for (const st of present) {
       const latest = await latestMinute(st.id);
@@ -210,9 +230,11 @@ export function startDemoFleet(opts: DemoFleetOptions): DemoFleet {
       // (and the alert engine sees that day in order); the older days follow while live minutes stream.
       for (const st of present) st.next = recentFrom;
       await sendUpTo(last, 'backfill');
+      await setUpAlerts(true);
       return { from, to: recentFrom - 60 };
     }
     await sendUpTo(last, 'backfill');
+    await setUpAlerts(true);
     return null;
   }
 
