@@ -61,10 +61,11 @@ export function useUpdateAlert(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: AlertUpdateInput) => api('PUT', `/alerts/${id}/`, { params: patch as Params, schema: alertItem }),
-    // The answer is the saved alert: shown at once (the edit form restarts from it), then everything refetched.
+    // The answer is the saved alert: shown at once (the edit form restarts from it), then everything
+    // refetched in the background. Not awaited, so the form does not sit on stale values meanwhile.
     onSuccess: (saved) => {
       qc.setQueryData(alertKeys.detail(id), saved);
-      return qc.invalidateQueries({ queryKey: alertKeys.all });
+      void qc.invalidateQueries({ queryKey: alertKeys.all });
     },
   });
 }

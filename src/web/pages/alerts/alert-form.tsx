@@ -43,77 +43,80 @@ export function AlertForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-3xl space-y-4">
-      <FormError errors={errors} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" value={d.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
-        <label className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input type="checkbox" checked={d.active} onChange={(e) => set('active', e.target.checked)} /> Active
-        </label>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <ChoiceField
-          label="Type"
-          value={d.type}
-          disabled={!creating}
-          error={errors.type}
-          onChange={(e) => setD((x) => ({ ...x, type: e.target.value as AlertType | '', target_id: '', trigger_type: '', threshold_type: 'static', direction: 'above' }))}
-        >
-          <option value="">Choose a type…</option>
-          {ALERT_TYPES.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </ChoiceField>
-        {d.type && creating && <AlertTargetPicker key={d.type} type={d.type} value={d.target_id} onChange={(v) => set('target_id', v)} error={errors.target_id} />}
-        {!creating && <TextField label="Target" value={targetLabel ?? d.target_id} disabled readOnly />}
-      </div>
-      {d.type && (
+    <form onSubmit={submit} noValidate className="max-w-3xl">
+      {/* Read-only while saving: the form restarts from the saved alert, which would drop edits made meanwhile. */}
+      <fieldset disabled={pending} className="min-w-0 space-y-4">
+        <FormError errors={errors} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceField label="Trigger" value={d.trigger_type} disabled={!creating} error={errors.trigger_type} onChange={(e) => setD((x) => ({ ...x, trigger_type: e.target.value, threshold_type: 'static' }))}>
-            <option value="">Choose a trigger…</option>
-            {triggerChoices(d.type).map((t) => (
+          <TextField label="Name" value={d.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
+          <label className="flex items-center gap-2 self-end pb-2 text-sm">
+            <input type="checkbox" checked={d.active} onChange={(e) => set('active', e.target.checked)} /> Active
+          </label>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <ChoiceField
+            label="Type"
+            value={d.type}
+            disabled={!creating}
+            error={errors.type}
+            onChange={(e) => setD((x) => ({ ...x, type: e.target.value as AlertType | '', target_id: '', trigger_type: '', threshold_type: 'static', direction: 'above' }))}
+          >
+            <option value="">Choose a type…</option>
+            {ALERT_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </ChoiceField>
-          {f.outOfBand && (
-            <ChoiceField label="Threshold type" value={d.threshold_type} disabled={!creating} error={errors.threshold_type} onChange={(e) => set('threshold_type', e.target.value as AlertDraft['threshold_type'])}>
-              <option value="static">Static</option>
-              <option value="out of band">Out of band</option>
+          {d.type && creating && <AlertTargetPicker key={d.type} type={d.type} value={d.target_id} onChange={(v) => set('target_id', v)} error={errors.target_id} />}
+          {!creating && <TextField label="Target" value={targetLabel ?? d.target_id} disabled readOnly />}
+        </div>
+        {d.type && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <ChoiceField label="Trigger" value={d.trigger_type} disabled={!creating} error={errors.trigger_type} onChange={(e) => setD((x) => ({ ...x, trigger_type: e.target.value, threshold_type: 'static' }))}>
+              <option value="">Choose a trigger…</option>
+              {triggerChoices(d.type).map((t) => (
+                <option key={t}>{t}</option>
+              ))}
             </ChoiceField>
-          )}
-        </div>
-      )}
-      {d.trigger_type && (
-        <div className="grid gap-3 sm:grid-cols-3">
-          <ChoiceField label="Direction" value={d.direction} error={errors.direction} onChange={(e) => set('direction', e.target.value as AlertDraft['direction'])}>
-            {DIRECTIONS.filter((x) => band || x !== 'outside bounds').map((x) => (
-              <option key={x}>{x}</option>
-            ))}
-          </ChoiceField>
-          {f.threshold && <TextField label="Threshold" inputMode="decimal" value={d.threshold} onChange={(e) => set('threshold', e.target.value)} error={errors.threshold} />}
-          {band && (
-            <>
-              <TextField label="Band (standard deviations)" inputMode="decimal" value={d.band_value} disabled={!creating} onChange={(e) => set('band_value', e.target.value)} error={errors.band_value} />
-              <TextField label="Window length" inputMode="numeric" value={d.window_length} disabled={!creating} onChange={(e) => set('window_length', e.target.value)} error={errors.window_length} />
-              <ChoiceField label="Window units" value={d.window_units} disabled={!creating} error={errors.window_units} onChange={(e) => set('window_units', e.target.value as 'h' | 'd')}>
-                <option value="h">hours</option>
-                <option value="d">days</option>
+            {f.outOfBand && (
+              <ChoiceField label="Threshold type" value={d.threshold_type} disabled={!creating} error={errors.threshold_type} onChange={(e) => set('threshold_type', e.target.value as AlertDraft['threshold_type'])}>
+                <option value="static">Static</option>
+                <option value="out of band">Out of band</option>
               </ChoiceField>
-            </>
-          )}
-          <TextField label="Minutes above threshold" inputMode="numeric" value={d.time_above_threshold} onChange={(e) => set('time_above_threshold', e.target.value)} error={errors.time_above_threshold} />
-          <TextField label="Repeat interval (minutes)" inputMode="numeric" value={d.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
-          {f.numOfServers && <TextField label="Number of servers" inputMode="numeric" value={d.num_of_servers} onChange={(e) => set('num_of_servers', e.target.value)} error={errors.num_of_servers} />}
-          {f.partName && <TextField label="Part name (mount or MAX)" value={d.part_name} onChange={(e) => set('part_name', e.target.value)} error={errors.part_name} />}
-          {f.ports && <TextField label="Ports (comma-separated)" value={d.ip_details} onChange={(e) => set('ip_details', e.target.value)} error={errors.ip_details} />}
-          {f.regExp && <TextField label="Regular expression" className="font-mono" value={d.reg_exp} onChange={(e) => set('reg_exp', e.target.value)} error={errors.reg_exp} />}
-        </div>
-      )}
-      <AlertUsersEditor value={d.users} onChange={(v) => set('users', v)} error={errors.users} />
-      <SubscribersEditor value={d.subscribers} secrets={secretStates(d.storedSubscribers, d.subscribers)} onChange={(v) => set('subscribers', v)} error={errors.subscribers} />
-      <Button type="submit" variant="primary" disabled={pending}>
-        {pending ? 'Saving…' : creating ? 'Create alert' : 'Save alert'}
-      </Button>
+            )}
+          </div>
+        )}
+        {d.trigger_type && (
+          <div className="grid gap-3 sm:grid-cols-3">
+            <ChoiceField label="Direction" value={d.direction} error={errors.direction} onChange={(e) => set('direction', e.target.value as AlertDraft['direction'])}>
+              {DIRECTIONS.filter((x) => band || x !== 'outside bounds').map((x) => (
+                <option key={x}>{x}</option>
+              ))}
+            </ChoiceField>
+            {f.threshold && <TextField label="Threshold" inputMode="decimal" value={d.threshold} onChange={(e) => set('threshold', e.target.value)} error={errors.threshold} />}
+            {band && (
+              <>
+                <TextField label="Band (standard deviations)" inputMode="decimal" value={d.band_value} disabled={!creating} onChange={(e) => set('band_value', e.target.value)} error={errors.band_value} />
+                <TextField label="Window length" inputMode="numeric" value={d.window_length} disabled={!creating} onChange={(e) => set('window_length', e.target.value)} error={errors.window_length} />
+                <ChoiceField label="Window units" value={d.window_units} disabled={!creating} error={errors.window_units} onChange={(e) => set('window_units', e.target.value as 'h' | 'd')}>
+                  <option value="h">hours</option>
+                  <option value="d">days</option>
+                </ChoiceField>
+              </>
+            )}
+            <TextField label="Minutes above threshold" inputMode="numeric" value={d.time_above_threshold} onChange={(e) => set('time_above_threshold', e.target.value)} error={errors.time_above_threshold} />
+            <TextField label="Repeat interval (minutes)" inputMode="numeric" value={d.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
+            {f.numOfServers && <TextField label="Number of servers" inputMode="numeric" value={d.num_of_servers} onChange={(e) => set('num_of_servers', e.target.value)} error={errors.num_of_servers} />}
+            {f.partName && <TextField label="Part name (mount or MAX)" value={d.part_name} onChange={(e) => set('part_name', e.target.value)} error={errors.part_name} />}
+            {f.ports && <TextField label="Ports (comma-separated)" value={d.ip_details} onChange={(e) => set('ip_details', e.target.value)} error={errors.ip_details} />}
+            {f.regExp && <TextField label="Regular expression" className="font-mono" value={d.reg_exp} onChange={(e) => set('reg_exp', e.target.value)} error={errors.reg_exp} />}
+          </div>
+        )}
+        <AlertUsersEditor value={d.users} onChange={(v) => set('users', v)} error={errors.users} />
+        <SubscribersEditor value={d.subscribers} secrets={secretStates(d.storedSubscribers, d.subscribers)} onChange={(v) => set('subscribers', v)} error={errors.subscribers} />
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? 'Saving…' : creating ? 'Create alert' : 'Save alert'}
+        </Button>
+      </fieldset>
     </form>
   );
 }
