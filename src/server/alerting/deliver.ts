@@ -57,14 +57,20 @@ function parseRetryAfter(v: string | undefined, nowMs: number): number | null {
 /**
  * One attempt of a callback: GET with the data in the query string or POST url-encoded, Basic auth
  * from the subscriber's `auth`, a stable X-Delivery-Id, an optional HMAC signature. Redirects are
- * followed (at most 3), each target checked against the policy again.
+ * followed (at most 3), each target checked against the policy again. `timeoutMs` is a deadline for
+ * the whole attempt (DNS, connect, headers, body, every hop), so a receiver that dribbles its answer
+ * cannot hold a slot for longer.
  */
 export async function attempt(d: Delivery, policy: NetPolicy, timeoutMs: number): Promise<AttemptOutcome> {
   const started = performance.now();
+  const deadline = started + timeoutMs;
   const payload = callbackPayload(d);
+  const origin = originOf(d.url);
   let target = d.url;
   for (let hop = 0; hop <= 3; hop++) {
-    const res = await once(d, target, payload, policy, timeoutMs);
+    // Credentials and signature are the subscriber's: they never follow a redirect to another origin.
+    const credentials = originOf(target) === origin;
+    const res = await once(d, target, payload, policy, deadline - performance.now(), timeoutMs, credentials);
     if (res.location && hop < 3) {
       target = new URL(res.location, target).toString();
       continue;
@@ -74,16 +80,30 @@ export async function attempt(d: Delivery, policy: NetPolicy, timeoutMs: number)
   return { ok: false, httpStatus: null, error: 'too many redirects', retryAfter: null, latencyMs: 0, refused: false };
 }
 
+/** scheme://host:port of a url, or null when it does not parse. */
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return null;
+  }
+}
+
 function once(
   d: Delivery,
   target: string,
   payload: string,
   policy: NetPolicy,
+  remainingMs: number,
   timeoutMs: number,
+  credentials: boolean,
 ): Promise<{ outcome: Omit<AttemptOutcome, 'latencyMs'>; location?: string }> {
   const fail = (error: string, refused = false) => ({
     outcome: { ok: false, httpStatus: null, error, retryAfter: null, refused },
   });
+  const timedOut = `timed out after ${timeoutMs} ms`;
+  if (remainingMs <= 0) return Promise.resolve(fail(timedOut));
   let url: URL;
   try {
     url = new URL(target);
@@ -103,8 +123,8 @@ function once(
     'x-delivery-id': d.deliveryId,
     'x-delivery-attempt': String(d.attempts + 1),
   };
-  if (d.auth) headers.authorization = `Basic ${d.auth}`;
-  if (d.secret) {
+  if (credentials && d.auth) headers.authorization = `Basic ${d.auth}`;
+  if (credentials && d.secret) {
     headers['x-signature-timestamp'] = timestamp;
     headers['x-signature'] = `sha256=${sign(d.secret, timestamp, payload)}`;
   }
@@ -114,20 +134,31 @@ function once(
   }
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
-    const req = mod.request(url, { method: d.method.toUpperCase(), headers, lookup: guardedLookup(policy), timeout: timeoutMs }, (res) => {
+    let settled = false;
+    const settle = (r: { outcome: Omit<AttemptOutcome, 'latencyMs'>; location?: string }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const req = mod.request(url, { method: d.method.toUpperCase(), headers, lookup: guardedLookup(policy) }, (res) => {
       res.resume();
       res.on('end', () => {
         const status = res.statusCode ?? 0;
-        if (status >= 300 && status < 400 && res.headers.location) return resolve({ outcome: fail('redirect').outcome, location: res.headers.location });
+        if (status >= 300 && status < 400 && res.headers.location) return settle({ outcome: fail('redirect').outcome, location: res.headers.location });
         const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
-        resolve({
+        settle({
           outcome: { ok: status >= 200 && status < 300, httpStatus: status, error: status >= 300 ? `HTTP ${status}` : null, retryAfter, refused: false },
         });
       });
-      res.on('error', (e) => resolve(fail(e.message)));
+      res.on('error', (e) => settle(fail(e.message)));
     });
-    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-    req.on('error', (e) => resolve(fail(e.message, e instanceof Refused)));
+    // A deadline, not an idle timeout: it fires however busy the connection is.
+    const timer = setTimeout(() => {
+      settle(fail(timedOut));
+      req.destroy(new Error(timedOut));
+    }, remainingMs);
+    req.on('error', (e) => settle(fail(e.message, e instanceof Refused)));
     if (d.method === 'post') req.write(payload);
     req.end();
   });

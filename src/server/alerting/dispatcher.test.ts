@@ -149,6 +149,40 @@ describe('callback delivery', () => {
   });
 });
 
+describe('fairness and redelivery', () => {
+  it('delivers promptly to a healthy host behind 100 due deliveries to a hanging one', async () => {
+    const hang = createServer(() => undefined);
+    await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
+    const rx = await receiver();
+    const slow = Array.from({ length: 100 }, () => item(`http://127.0.0.1:${(hang.address() as AddressInfo).port}/hang`));
+    const all = await store.outbox.enqueue(accountId, [...slow, item(`http://127.0.0.1:${rx.port}/quick`)], Date.now());
+    const t0 = Date.now();
+    dispatcher = startDispatcher(store.outbox, { ...fast, timeoutMs: 5000 });
+    await until(async () => (await state(all.at(-1)!)).state === 'delivered', 8000);
+    expect(Date.now() - t0).toBeLessThan(1500);
+    hang.closeAllConnections();
+    hang.close();
+    await rx.close();
+  });
+
+  it('gives a redelivered delivery that had exhausted its attempts the full retry schedule again', async () => {
+    const probe = await receiver();
+    const port = probe.port;
+    await probe.close();
+    const [d] = await store.outbox.enqueue(accountId, [item(`http://127.0.0.1:${port}/down`)], Date.now());
+    const o = { ...fast, maxAttempts: 3, baseDelayMs: 30, maxDelayMs: 30 };
+    dispatcher = startDispatcher(store.outbox, o);
+    await until(async () => (await state(d!)).state === 'failed');
+    expect((await state(d!)).attempts).toBe(3);
+    const again = await store.outbox.redeliver(accountId, d!.id, Date.now());
+    expect(again).toMatchObject({ state: 'pending', attempts: 0, deliveryId: d!.deliveryId });
+    dispatcher.wake();
+    await until(async () => (await state(d!)).state === 'failed');
+    expect((await state(d!)).attempts).toBe(3);
+    expect(await store.outbox.attempts(accountId, d!.id)).toHaveLength(6);
+  });
+});
+
 describe('retryDelayMs', () => {
   const o = { timeoutMs: 1, baseDelayMs: 1000, maxDelayMs: 8000, maxAttempts: 5, concurrency: 1, perHost: 1, tickMs: 1, maxRetryAfterMs: 60_000, random: () => 1 };
   it('doubles up to the cap', () => {

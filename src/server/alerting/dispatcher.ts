@@ -1,10 +1,10 @@
-import type { Delivery, OutboxRepo } from '../store/repos/outbox';
+import { deliveryHost, type Delivery, type OutboxRepo } from '../store/repos/outbox';
 import { attempt, type AttemptOutcome } from './deliver';
 import type { NetPolicy } from './net-policy';
 
 export interface DispatcherOptions {
   policy: NetPolicy;
-  /** Per-attempt timeout. */
+  /** Deadline of one attempt, from DNS to the end of the answer, redirects included. */
   timeoutMs?: number;
   /** First retry delay; doubles per attempt up to maxDelayMs, with jitter. */
   baseDelayMs?: number;
@@ -58,13 +58,7 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
-  const hostOf = (d: Delivery) => {
-    try {
-      return new URL(d.url).host;
-    } catch {
-      return d.url;
-    }
-  };
+  const hostOf = (d: Delivery) => deliveryHost(d.url);
 
   async function run(d: Delivery) {
     const host = hostOf(d);
@@ -77,7 +71,9 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
       const next = state === 'pending' ? now + retryDelayMs(tries, out, o) : now;
       await outbox.recordAttempt(d.id, { state, nextAttemptAt: Math.round(next), httpStatus: out.httpStatus, error: out.error, latencyMs: out.latencyMs, at: now });
     } finally {
-      perHost.set(host, (perHost.get(host) ?? 1) - 1);
+      const left = (perHost.get(host) ?? 1) - 1;
+      if (left > 0) perHost.set(host, left);
+      else perHost.delete(host);
       inFlight.delete(d.id);
       schedule(0);
     }
@@ -89,7 +85,8 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
     try {
       const free = o.concurrency - inFlight.size;
       if (free > 0) {
-        const due = await outbox.due(Date.now(), free * 4, [...inFlight.keys()]);
+        const busyHosts = [...perHost].filter(([, n]) => n >= o.perHost).map(([h]) => h);
+        const due = await outbox.due(Date.now(), free * 2, { exclude: [...inFlight.keys()], busyHosts, perHost: o.perHost });
         for (const d of due) {
           if (inFlight.size >= o.concurrency) break;
           if ((perHost.get(hostOf(d)) ?? 0) >= o.perHost) continue;

@@ -59,16 +59,35 @@ export interface NotificationRecord {
   sent_at: number | null;
 }
 
+/** What deliveries are grouped by for per-host limits: the url's host and port (the url itself when unparsable). */
+export function deliveryHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Which due deliveries to pick: per-host fairness so one slow subscriber's backlog cannot starve others. */
+export interface DueQuery {
+  /** Ids already in flight. */
+  exclude: number[];
+  /** Hosts (deliveryHost) to skip: they are at their limit of attempts in flight. */
+  busyHosts: string[];
+  /** At most this many rows per host. */
+  perHost: number;
+}
+
 /** The persistent callback outbox: at-least-once delivery that survives restarts. */
 export interface OutboxRepo {
   enqueue(accountId: number, items: NewDelivery[], now: number): Promise<Delivery[]>;
-  /** Pending deliveries due at `now`, oldest first, skipping ids already in flight. */
-  due(now: number, limit: number, exclude: number[]): Promise<Delivery[]>;
+  /** Pending deliveries due at `now`, oldest first, at most q.perHost per host, skipping busy hosts and ids in flight. */
+  due(now: number, limit: number, q: DueQuery): Promise<Delivery[]>;
   recordAttempt(id: number, result: AttemptResult): Promise<void>;
   get(accountId: number, id: number): Promise<Delivery | null>;
   attempts(accountId: number, id: number): Promise<Attempt[]>;
   listForAlert(accountId: number, alertId: number, paging: PagingQuery): Promise<Page<Delivery>>;
-  /** Puts a delivery back in the queue (same delivery id), due now. */
+  /** Puts a delivery back in the queue (same delivery id), due now, with a fresh retry schedule (attempts reset). */
   redeliver(accountId: number, id: number, now: number): Promise<Delivery | null>;
   /** Notifications to users (e-mail, SMS, push), newest first; e-mails are kept here when no SMTP is set. */
   notifications(accountId: number, alertId: number | undefined, paging: PagingQuery): Promise<Page<NotificationRecord>>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Attempt, Delivery, NotificationRecord, OutboxRepo } from '../repos/outbox';
+import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo } from '../repos/outbox';
 import type { Db } from './db';
 
 interface Row {
@@ -44,10 +44,27 @@ const toDelivery = (r: Row): Delivery => ({
   deliveredAt: r.delivered_at,
 });
 
-export function sqliteOutbox(db: Db): OutboxRepo {
+/**
+ * Writes deliveries to the outbox. A better-sqlite3 transaction, so it can run inside another one: the
+ * alert engine queues an incident's callbacks in the transaction that starts or ends the incident.
+ */
+export function outboxWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO callback_deliveries
     (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const byId = db.prepare<[number], Row>('SELECT * FROM callback_deliveries WHERE id = ?');
+  return db.transaction((accountId: number, items: NewDelivery[], now: number): Delivery[] =>
+    items.map((d) => {
+      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now)
+        .lastInsertRowid;
+      return toDelivery(byId.get(Number(id))!);
+    }),
+  );
+}
+
+export function sqliteOutbox(db: Db): OutboxRepo {
+  // Deterministic, so SQLite may evaluate it once per row; the dispatcher groups by the same key.
+  db.function('delivery_host', { deterministic: true }, (url: unknown) => deliveryHost(String(url)));
   const byId = db.prepare<[number], Row>('SELECT * FROM callback_deliveries WHERE id = ?');
   const byAccountId = db.prepare<[number, number], Row>('SELECT * FROM callback_deliveries WHERE account_id = ? AND id = ?');
   const update = db.prepare(`UPDATE callback_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?,
@@ -56,12 +73,17 @@ export function sqliteOutbox(db: Db): OutboxRepo {
   const logAttempt = db.prepare(`INSERT INTO callback_attempts (delivery, attempt, at, http_status, error, latency_ms)
     VALUES (?, (SELECT COUNT(*) + 1 FROM callback_attempts WHERE delivery = ?), ?, ?, ?, ?)`);
 
-  const enqueue = db.transaction((accountId: number, items: Parameters<OutboxRepo['enqueue']>[1], now: number) =>
-    items.map((d) => {
-      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now)
-        .lastInsertRowid;
-      return toDelivery(byId.get(Number(id))!);
-    }),
+  const enqueue = outboxWriter(db);
+  // The oldest due rows of each host that is not at its limit: a backlog to one host takes at most
+  // perHost rows, so a host behind it is still picked up on this tick.
+  const dueRows = db.prepare<[number, string, string, number, number], Row>(
+    `SELECT * FROM (
+       SELECT d.*, ROW_NUMBER() OVER (PARTITION BY delivery_host(d.url) ORDER BY d.next_attempt_at, d.id) AS host_rank
+         FROM callback_deliveries d
+        WHERE d.state = 'pending' AND d.next_attempt_at <= ?
+          AND d.id NOT IN (SELECT value FROM json_each(?))
+          AND delivery_host(d.url) NOT IN (SELECT value FROM json_each(?)))
+      WHERE host_rank <= ? ORDER BY next_attempt_at, id LIMIT ?`,
   );
   const record = db.transaction((id: number, r: Parameters<OutboxRepo['recordAttempt']>[1]) => {
     logAttempt.run(id, id, r.at, r.httpStatus, r.error, r.latencyMs);
@@ -72,14 +94,8 @@ export function sqliteOutbox(db: Db): OutboxRepo {
     async enqueue(accountId, items, now) {
       return enqueue.immediate(accountId, items, now);
     },
-    async due(now, limit, exclude) {
-      return db
-        .prepare<[number, string, number], Row>(
-          `SELECT * FROM callback_deliveries WHERE state = 'pending' AND next_attempt_at <= ?
-             AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY next_attempt_at, id LIMIT ?`,
-        )
-        .all(now, JSON.stringify(exclude), limit)
-        .map(toDelivery);
+    async due(now, limit, q) {
+      return dueRows.all(now, JSON.stringify(q.exclude), JSON.stringify(q.busyHosts), q.perHost, limit).map(toDelivery);
     },
     async recordAttempt(id, result) {
       record.immediate(id, result);
@@ -110,7 +126,7 @@ export function sqliteOutbox(db: Db): OutboxRepo {
     },
     async redeliver(accountId, id, now) {
       const r = db
-        .prepare(`UPDATE callback_deliveries SET state = 'pending', next_attempt_at = ? WHERE account_id = ? AND id = ?`)
+        .prepare(`UPDATE callback_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ? WHERE account_id = ? AND id = ?`)
         .run(now, accountId, id);
       return r.changes ? toDelivery(byId.get(id)!) : null;
     },
