@@ -6,6 +6,8 @@ const E = 1_700_000_040;
 const proc = (over: Record<string, unknown> = {}) => ({ pid: 10, create_time: 20, name: 'nginx', args: '-g daemon off', cpu: 1.5, memory: 3e6, ...over });
 const body = (over: Record<string, unknown> = {}) => ({ batch_id: 'b-1', guid: 'g', minute: E, server: { cpu: 10, memory: 1000 }, processes: [proc()], ...over });
 
+const txn = (time: number) => ({ log_type: 'url', time, pid: 1, own_ip: '10.0.0.1', own_port: 80, peer_ip: '10.0.0.2', peer_port: 5000, statement: 'GET /' });
+
 /** What a caller can see of a parse: the data with its key order, or every issue. */
 const seen = (r: ReturnType<typeof parseBatch>) => (r.success ? { data: JSON.stringify(r.data), keys: r.data.processes.map((p) => Object.keys(p)) } : { issues: r.error.issues });
 const sameAsZod = (input: unknown) => expect(seen(parseBatch(input))).toEqual(seen(batch.safeParse(input)));
@@ -60,6 +62,13 @@ describe('parseBatch answers as the batch schema does', () => {
     ['a bad server sample and a bad process', { server: { cpu: 'x' }, processes: [proc({ cpu: 'y' })] }],
     ['a bad process and a bad log', { processes: [proc({ pid: -2 })], logs: [{ log_id: 1, messages: [{ time: 1, severity: 'loud', data: '' }] }] }],
     ['unknown batch keys', { surprise: true }],
+    ['log times at the edges of the slack', { logs: [{ log_id: 1, messages: [{ time: E - 120, severity: 'info', data: '' }, { time: E + 119, severity: 'info', data: '' }] }] }],
+    ['a log time before the slack', { logs: [{ log_id: 1, messages: [{ time: E, severity: 'info', data: '' }, { time: E - 121, severity: 'info', data: '' }] }] }],
+    ['a log time far ahead', { logs: [{ log_id: 1, messages: [{ time: 4_000_000_000, severity: 'info', data: '' }] }] }],
+    ['a polled time past the slack', { polled: [{ name: 'n', command_name: 'c', command_line: 'c', time: E + 120, status: 'OK', text: '' }] }],
+    ['a transaction time just inside', { transactions: [txn(E + 119.999)] }],
+    ['a transaction time just before', { transactions: [txn(E - 120.001)] }],
+    ['a bad process and a time out of range', { processes: [proc({ pid: -2 })], transactions: [txn(0)] }],
   ])('a batch with %s', (_name, over) => {
     sameAsZod(body(over));
   });
@@ -80,6 +89,16 @@ describe('parseBatch answers as the batch schema does', () => {
       for (let m = rand(3); m >= 0; m--) p[[...PROCESS_KEYS, 'other'][rand(PROCESS_KEYS.length + 1)]!] = values[rand(values.length)];
       sameAsZod(body({ processes: [proc(), p] }));
     }
+  });
+
+  it.each([
+    ['logs.0.messages.1.time', { logs: [{ log_id: 1, messages: [{ time: E, severity: 'info', data: '' }, { time: E + 3600, severity: 'info', data: '' }] }] }],
+    ['polled.0.time', { polled: [{ name: 'n', command_name: 'c', command_line: 'c', time: 0, status: 'OK', text: '' }] }],
+    ['transactions.1.time', { transactions: [txn(E + 1.5), txn(E + 120)] }],
+  ])('refuses a message time outside the minute and its slack, at %s', (path, over) => {
+    const r = parseBatch(body(over));
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual([path]);
   });
 
   it('hands back the processes it was given when zod would build the same records', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { batch, type Batch, type ProcessSample } from './ingest';
+import { batch, batchFields, checkMessageTimes, type Batch, type ProcessSample } from './ingest';
 import { PROCESS_FIELDS } from './telemetry';
 
 /**
@@ -19,8 +19,11 @@ export function parseBatch(input: unknown): z.ZodSafeParseResult<Batch> {
   return batch.safeParse(input);
 }
 
-/** The batch schema with its processes passed through unchecked (the key keeps its place in the output). */
-const batchWithoutProcesses = batch.extend({ processes: z.unknown() });
+/**
+ * The batch schema with its processes passed through unchecked (the key keeps its place in the output),
+ * and the same check of message times as `batch`.
+ */
+const batchWithoutProcesses = batchFields.extend({ processes: z.unknown() }).superRefine(checkMessageTimes);
 
 /** The keys of `processSample`, in its order: zod's output lists them so. batch-parse.test.ts holds them to the schema. */
 export const PROCESS_KEYS = ['pid', 'create_time', 'name', 'args', ...PROCESS_FIELDS] as const;

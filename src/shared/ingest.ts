@@ -204,7 +204,18 @@ export const transactionMessage = z.object({
 });
 export type TransactionMessage = z.infer<typeof transactionMessage>;
 
-export const batch = z.object({
+/**
+ * How far a message time (log message, polled result, transaction) may lie outside the batch's
+ * minute [minute, minute + 60), in seconds. A collector stamps a line when it reads it and closes a
+ * minute's batch a few seconds after the minute ends; polled results carry the time their check
+ * started and transaction times come from the application's own log, both read with some lag. A time
+ * further off is a broken clock: it would be stored under that far minute, and a future one would
+ * become the log's or check's "latest point".
+ */
+export const MESSAGE_TIME_SLACK = { before: 120, after: 60 } as const;
+
+/** The fields of a batch; `batch` adds the check of message times against the minute. */
+export const batchFields = z.object({
   batch_id: z.string().min(1).max(128),
   guid: z.string().min(1).max(128),
   /** The minute the batch is for: epoch seconds, a multiple of 60. */
@@ -218,6 +229,28 @@ export const batch = z.object({
   statsd: z.array(statsdFlush).max(100_000).default([]),
   transactions: z.array(transactionMessage).max(100_000).default([]),
 });
+
+type TimedParts = Pick<z.output<typeof batchFields>, 'minute' | 'logs' | 'polled' | 'transactions'>;
+
+/** Adds an issue, at the time's own path, for each message time outside the batch's minute and its slack. */
+export function checkMessageTimes(b: TimedParts, ctx: z.RefinementCtx): void {
+  const lo = b.minute - MESSAGE_TIME_SLACK.before;
+  const hi = b.minute + 60 + MESSAGE_TIME_SLACK.after;
+  const check = (time: number, path: (string | number)[]) => {
+    if (time >= lo && time < hi) return;
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: `${time} is outside the batch's minute ${b.minute} (allowed from ${lo} to before ${hi})`,
+    });
+  };
+  b.logs.forEach((l, i) => l.messages.forEach((m, j) => check(m.time, ['logs', i, 'messages', j, 'time'])));
+  b.polled.forEach((r, i) => check(r.time, ['polled', i, 'time']));
+  b.transactions.forEach((t, i) => check(t.time, ['transactions', i, 'time']));
+}
+
+/** One uploaded batch: its fields, and every message time within its minute (see MESSAGE_TIME_SLACK). */
+export const batch = batchFields.superRefine(checkMessageTimes);
 export type Batch = z.infer<typeof batch>;
 
 export const batchResponse = z.object({

@@ -133,6 +133,28 @@ describe('batches', () => {
     expect(await dataCount()).toBe(before);
   });
 
+  it.each([
+    ['a log message', (b: ReturnType<typeof good>) => b.logs![0]!.messages.push({ time: E + 86_400, severity: 'info', data: 'late' }), 'logs', /logs\.0\.messages\.1\.time: .*outside the batch's minute/],
+    ['a polled result', (b: ReturnType<typeof good>) => (b.polled![0]!.time = E - 500), 'polled', /polled\.0\.time: .*outside/],
+    ['a transaction', (b: ReturnType<typeof good>) => (b.transactions![0]!.time = E - 179.5), 'transactions', /transactions\.0\.time: .*outside/],
+  ])('refuses a batch whose %s time lies outside its minute (400) and stores nothing of it', async (_name, spoil, field, message) => {
+    const logId = Number(svc.db.prepare(`INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, 'FILE', ?, 100, 0)`).run(svc.account.id, sid, `/var/log/t-${field}`).lastInsertRowid);
+    const m = E - 300;
+    const json = {
+      ...good(),
+      logs: [{ log_id: logId, messages: [{ time: m + 5, severity: 'info' as const, data: 'ok' }] }],
+      polled: [{ name: 'check', command_name: 'check', command_line: '/bin/true', time: m + 2, status: 'OK' as const, text: 'fine' }],
+      transactions: [{ log_type: 'url' as const, time: m + 1.25, pid: 1, own_ip: '10.0.0.1', own_port: 80, peer_ip: '10.0.0.2', peer_port: 5000, statement: 'GET /' }],
+    };
+    spoil(json);
+    const tables = ['log_messages', 'log_counts', 'polled_values', 'transaction_messages'];
+    const before = [await dataCount(), ...tables.map(count)];
+    const r = await postBatch(svc, json);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ status: 400, field, message: expect.stringMatching(message) });
+    expect([await dataCount(), ...tables.map(count)]).toEqual(before);
+  });
+
   it('stores the corrected batch under the id a malformed one used', async () => {
     expect((await postBatch(svc, good())).body.stored).toBe(true);
   });
