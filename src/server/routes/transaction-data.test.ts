@@ -156,7 +156,7 @@ describe('GET /transactions/log/', () => {
     expect(r.body).toEqual([{ type: 'sql', time: T + 0.05, url: 'SELECT * FROM items', ip: '10.0.0.3', port: 5432, ppid: 1, pid: 200, id: expect.any(Number) }]);
     const all = await svc.request('GET', `/api/transactions/log/?type=sql&lid=${lid}&start=${T}&duration=60`);
     expect(all.body.map((m: { url: string }) => m.url)).toEqual(['SELECT * FROM items', 'SELECT later']);
-    const otherProcess = await svc.request('GET', `/api/transactions/log/?type=sql&lid=${lid}&uid=${app.id}_201_1&start=${T}&duration=60`);
+    const otherProcess = await svc.request('GET', `/api/transactions/log/?type=sql&lid=${lid}&uid=${db.id}_300_3000&start=${T}&duration=60`);
     expect(otherProcess.body).toEqual([]);
   });
 

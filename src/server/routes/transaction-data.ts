@@ -6,7 +6,7 @@ import { badRequest } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { logOr404, transactionLogDetail } from '../services/log-data';
-import { assembleTrace } from '../services/trace';
+import { assembleTrace, processOr404 } from '../services/trace';
 
 /** Transaction log detail (T), /transactions/log/ (messages of a span) and /transactions/trace/. */
 export function transactionDataRoutes(app: FastifyInstance, { store }: Deps) {
@@ -23,9 +23,9 @@ export function transactionDataRoutes(app: FastifyInstance, { store }: Deps) {
     if (log.sourceType !== wanted) throw badRequest(`type ${q.type} does not match log ${log.id}, which is ${log.sourceType}`, 'type');
     let pid: number | undefined;
     if (q.uid !== undefined) {
-      const [serverId, processId] = q.uid.split('_').map(Number) as [number, number];
-      if (serverId !== log.serverId) return [];
-      pid = processId;
+      const p = await processOr404(store, req.account.id, q.uid);
+      if (p.serverId !== log.serverId) return [];
+      pid = p.pid;
     }
     const rows = await store.traces.logMessages(req.account.id, log.id, q.start, q.start + q.duration, pid);
     return rows.map((m) => ({ type: m.logType, time: m.time, url: m.statement, ip: m.peerIp, ppid: m.ppid, pid: m.pid, id: m.id, port: m.peerPort }));

@@ -1,3 +1,4 @@
+import { parseUid } from '../../shared/telemetry';
 import { EXTERNAL_UID, type TraceQuery, type TraceResponse, type TraceTransaction } from '../../shared/transaction-data';
 import { badRequest, notFound } from '../http/errors';
 import type { Hop } from '../store/repos/traces';
@@ -17,6 +18,14 @@ interface Start {
   hop: Hop | null;
 }
 
+/** The process of a uid on one of the account's live servers, or a 404 (as /processes/{uid}/data/ answers). */
+export async function processOr404(store: Store, accountId: number, uid: string): Promise<{ serverId: number; pid: number; createTime: number }> {
+  const p = parseUid(uid);
+  const live = p !== null && (await store.traces.servers(accountId, [p.serverId])).length > 0;
+  if (!p || !live || !(await store.telemetry.process(accountId, p.serverId, p.pid, p.createTime))) throw notFound('process');
+  return p;
+}
+
 /** Picks the start mode from the parameters present (uid, then sid+pid, then ip+port). */
 async function resolveStart(store: Store, accountId: number, q: TraceQuery): Promise<Start> {
   const m = minuteOf(q.time);
@@ -24,8 +33,7 @@ async function resolveStart(store: Store, accountId: number, q: TraceQuery): Pro
     if ((await store.traces.servers(accountId, [id])).length === 0) throw notFound('server');
   };
   if (q.uid !== undefined) {
-    const [serverId, pid, createTime] = q.uid.split('_').map(Number) as [number, number, number];
-    await serverOr404(serverId);
+    const { serverId, pid, createTime } = await processOr404(store, accountId, q.uid);
     return { serverId, pid, createTime, time: q.time, hop: null };
   }
   if (q.sid !== undefined || q.pid !== undefined) {
@@ -41,6 +49,7 @@ async function resolveStart(store: Store, accountId: number, q: TraceQuery): Pro
     if (q.port === undefined) throw badRequest('port is required with ip (SQL start)', 'port');
     const hop = nearestMessage(await store.traces.peerHops(accountId, q.ip, q.port, m - 60, m + 60), q.time, 'sql');
     if (!hop) throw notFound('SQL transaction to that address at that time');
+    await serverOr404(hop.serverId);
     return { serverId: hop.serverId, pid: hop.pid, createTime: null, time: hop.start, hop };
   }
   throw badRequest('give sid and pid (URL start), ip and port (SQL start) or uid (Process start)', 'uid');
@@ -64,7 +73,18 @@ export async function assembleTrace(store: Store, accountId: number, q: TraceQue
     if (!p) hopsMemo.set(key, (p = store.traces.processHops(accountId, serverId, pid, from, to)));
     return p;
   };
-  const candidates = (h: Hop) => store.traces.localHops(accountId, h.peerIp, h.peerPort, h.minute - 60, h.minute + 60);
+  // A deleted server's processes take no part in traces: its side of a call reads as the outside world.
+  const liveMemo = new Map<number, Promise<boolean>>();
+  const live = (serverId: number) => {
+    let p = liveMemo.get(serverId);
+    if (!p) liveMemo.set(serverId, (p = store.traces.servers(accountId, [serverId]).then((s) => s.length > 0)));
+    return p;
+  };
+  const candidates = async (h: Hop) => {
+    const hops = await store.traces.localHops(accountId, h.peerIp, h.peerPort, h.minute - 60, h.minute + 60);
+    const alive = await Promise.all(hops.map((c) => live(c.serverId)));
+    return hops.filter((_, i) => alive[i]);
+  };
   /** The other side of a call: within a request of known span, only what belongs to that request. */
   const counterpart = async (h: Hop, precise: boolean, w: [number, number]): Promise<{ hop: Hop; leaf: boolean } | null> => {
     if (precise && h.kind === 'connection') return pairInSpan(h, await candidates(h), w);

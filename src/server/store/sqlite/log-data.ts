@@ -33,8 +33,11 @@ export const TRANSACTION_COLUMNS = `id, server_id AS serverId, log_id AS logId, 
 
 /** Log summaries and messages over SQLite (tables of the events schema). */
 export function sqliteLogData(db: Db): LogDataRepo {
+  // A deleted server's logs answer as missing, like the server itself.
   const logStmt = db.prepare<[number, number], LogRef>(
-    'SELECT id, server_id AS serverId, source_type AS sourceType, source FROM logs WHERE id = ? AND account_id = ?',
+    `SELECT l.id, l.server_id AS serverId, l.source_type AS sourceType, l.source FROM logs l
+     JOIN servers s ON s.id = l.server_id AND s.account_id = l.account_id AND s.deleted_at IS NULL
+     WHERE l.id = ? AND l.account_id = ?`,
   );
   const latestStmt = db.prepare<[number, number], { m: number | null }>(
     'SELECT MAX(minute) AS m FROM log_counts WHERE log_id = ? AND account_id = ? AND info + warning + critical > 0',

@@ -37,7 +37,7 @@ export function sqliteTraces(db: Db): TraceRepo {
   );
   const serversStmt = db.prepare<[number, string], { id: number; hostname: string; nickname: string; location_ip: string; network_interfaces: string }>(
     `SELECT id, hostname, nickname, location_ip, network_interfaces FROM servers
-     WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))`,
+     WHERE account_id = ? AND id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL`,
   );
   const logStmt = db.prepare<unknown[], TransactionMessageRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM transaction_messages
