@@ -78,6 +78,15 @@ describe('applications', () => {
     const win = await svc.request('GET', `/api/applications/${appId}/processes/?start=${T0}&end=${T0 + 60}`);
     expect(win.body.data.map((p: { uid: string }) => p.uid)).toEqual([`${web1}_10_1010`, `${web1}_11_1011`, `${web2}_20_1020`]);
     const summary = await svc.request('GET', `/api/applications/${appId}/processes/data/?start=${T0}&end=${T0 + 120}`);
+    const atT0 = [`${web1}_10_1010`, `${web1}_11_1011`];
+    // A process sampled at minute m ran during [m, m + 60); ranges off the minute overlap it too.
+    for (const q of [`end=${T0}`, `end=${T0 + 30}`, `end=${T0 + 59}`, `start=${T0 + 1}&end=${T0 + 59}`, `start=${T0 - 60}&num=1`]) {
+      const r = await svc.request('GET', `/api/applications/${appId}/processes/?${q}`);
+      expect([q, r.body.data.map((p: { uid: string }) => p.uid)]).toEqual([q, atT0]);
+    }
+    // Version 3: start and num set end = start + 60 × num (end given is overridden), num minutes back.
+    const v3 = await svc.request('GET', `/api/applications/${appId}/processes/?start=${T0}&num=2&end=${T0 + 9999}`);
+    expect(v3.body.data.map((p: { uid: string }) => p.uid)).toEqual([`${web1}_10_1010`, `${web2}_20_1020`]);
     expect(summary.body.data.map((p: { uid: string; time: number }) => [p.time, p.uid])).toEqual([
       [T0 + 120, `${web1}_10_1010`],
       [T0 + 120, `${web2}_20_1020`],

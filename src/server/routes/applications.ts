@@ -82,11 +82,16 @@ export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
     }
     const latest = await applicationLatestMinute(store, req.account.id, a);
     if (latest === null) return envelope(req, q, { total: 0, items: [] });
+    // The version-3 rule of T: start and num give end = start + 60 × num, and num minutes back from it.
+    const v3 = q.start !== undefined && raw.num !== undefined;
     // Pages never run past the latest minute or before the minute data kept, so `next` ends.
-    const end = Math.min(q.end ?? latest, latest + 59);
-    const start = Math.max(q.start ?? end - (q.num - 1) * 60, end - MINUTE_DATA_KEPT);
+    const end = Math.min(v3 ? q.start! + 60 * q.num : (q.end ?? latest), latest + 59);
+    const back = end - (q.num - 1) * 60;
+    const start = Math.max(q.start === undefined ? back : v3 ? Math.max(q.start, back) : q.start, end - MINUTE_DATA_KEPT);
     if (start > end) return envelope(req, q, { total: 0, items: [] });
-    const to = Math.min(end, start + HOUR - 1);
+    // A process sampled at minute m ran during [m, m + 60) (see processList): a page ends just before a
+    // whole minute, so the next one starts on it and no minute is listed twice.
+    const to = Math.min(end, Math.floor(start / 60) * 60 + HOUR - 1);
     const body = envelope(req, q, slice(await applicationProcesses(store, req.account.id, a, { start, end: to }), q));
     if (to < end && body.pagination.next === null) {
       const url = new URL(req.url, 'http://x');

@@ -38,7 +38,10 @@ describe('server processes', () => {
 
   it.each([
     [M, M + 60, ['nginx', 'cron-job']],
-    [M + 61, M + 179, []],
+    // A process sampled at minute m ran during [m, m + 60): ranges off the minute still find it.
+    [M + 1, M + 59, ['nginx', 'cron-job']],
+    [M + 61, M + 179, ['nginx', 'cron-job']],
+    [M + 121, M + 179, []],
     [M + 120, M + 200, ['nginx']],
     [H - 3600, H + 7200, ['nginx', 'cron-job']], // whole hours come from the hour rollup
   ])('lists the processes running within %i..%i', async (start, end, names) => {
@@ -115,5 +118,34 @@ describe('process data and detail', () => {
   it('refuses a time_step the endpoint does not allow', async () => {
     const r = await svc.request('GET', `/api/processes/${uid(nginx)}/data/?time_step=Second`);
     expect(r.body.error).toMatchObject({ status: 400, field: 'time_step' });
+  });
+});
+
+describe('a process that ended before the server\'s latest minute', () => {
+  const A = H - 2 * 86400 + 120; // two days before the server's latest minute
+  const old = { pid: 30, create_time: 3000, name: 'batch-import', args: null };
+  let ended: number;
+  beforeAll(async () => {
+    ended = await registerTestServer(svc, 'p-ended');
+    const post = async (minute: number, over: object) => expect((await postBatch(svc, batchFor('p-ended', minute, over as never))).status).toBe(201);
+    await post(A - 60, { processes: [{ ...old, cpu: 4 }] });
+    await post(A, { processes: [{ ...old, cpu: 8 }], process_details: [{ pid: 30, create_time: 3000, files: ['/srv/import.csv'] }] });
+    await post(M, { processes: [{ ...nginx, cpu: 1 }] });
+  });
+
+  it.each([
+    ['', [{ time: A, cpu: 8 }]],
+    ['num=5', [{ time: A, cpu: 8 }, { time: A - 60, cpu: 4 }]],
+    ['time_step=Hour', [{ time: Math.floor(A / 3600) * 3600, cpu: 6 }]],
+    ['time_step=Day', [{ time: Math.floor(A / 86400) * 86400, cpu: 6 }]],
+  ])('answers its own most recent points by default (%s)', async (q, data) => {
+    const r = await svc.request('GET', `/api/processes/${uid(old, ended)}/data/?${q}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual(data);
+  });
+
+  it('answers its latest detail, older than a day before the server\'s latest minute', async () => {
+    const r = await svc.request('GET', `/api/processes/${uid(old, ended)}/detail/`);
+    expect(r.body).toEqual({ pagination: { count: 1, next: null, previous: null }, data: { files: ['/srv/import.csv'] } });
   });
 });

@@ -6,7 +6,11 @@ import { notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
+import type { ProcessRecord } from '../store/repos/telemetry';
 import { jsonEnvelope } from './server-data';
+
+/** How far past a process's last_seen its newest minute may lie (last_seen is rewritten every 10 minutes). */
+const LAST_SEEN_MARGIN = 660;
 
 /** Server and process endpoints of the process data: lists, summaries, series and details. */
 export function processRoutes(app: FastifyInstance, { store }: Deps) {
@@ -40,10 +44,21 @@ export function processRoutes(app: FastifyInstance, { store }: Deps) {
     return reply.type('application/json; charset=utf-8').send(jsonEnvelope(req, q, page.total, page.items));
   });
 
+  /**
+   * The time of the process's most recent point at `step`: its newest minute, found just after its
+   * last_seen (exact to within 10 minutes), so a process that ended answers its own last points.
+   */
+  async function processLatest(accountId: number, p: ProcessRecord, step: number): Promise<number> {
+    const w = { from: p.lastSeen, to: p.lastSeen + LAST_SEEN_MARGIN, step: 60 };
+    const newest = await store.telemetry.processSeries(accountId, p.serverId, p.pid, p.createTime, w, { page: 0, limit: 1 });
+    return Math.floor((newest.items[0]?.time ?? p.lastSeen) / step) * step;
+  }
+
   app.get('/processes/:uid/data', serverTiming, async (req) => {
     const p = await processOr404(req);
     const q = parseInput(req, processDataQuery);
-    const w = resolveWindow(q, await store.telemetry.latestTime(req.account.id, p.serverId, TIME_STEPS[q.time_step]));
+    const latest = q.end === undefined ? await processLatest(req.account.id, p, TIME_STEPS[q.time_step]) : null;
+    const w = resolveWindow(q, latest);
     const page = w ? await store.telemetry.processSeries(req.account.id, p.serverId, p.pid, p.createTime, w, q) : { total: 0, items: [] };
     return envelope(req, q, page);
   });

@@ -52,10 +52,14 @@ function keysInRange(db: Db, a: number, s: number, from: number, to: number): st
   return [...keys];
 }
 
-/** Processes of the server's latest minute, or running within the range; ordered by pid, create time. */
+/**
+ * Processes of the server's latest minute, or running within the range; ordered by pid, create time.
+ * A process sampled at minute m ran during [m, m + 60): the range overlaps it when start < m + 60 and
+ * end >= m, so the minute holding `start` counts.
+ */
 export function processList(db: Db, a: number, s: number, range: { start: number; end: number } | null, paging: PagingQuery): Page<ProcessItem> {
   let keys: string[];
-  if (range) keys = keysInRange(db, a, s, range.start, range.end);
+  if (range) keys = keysInRange(db, a, s, Math.floor(range.start / 60) * 60, range.end);
   else {
     const latest = latestMinuteOf(db, a, s);
     keys = latest === null ? [] : keysInRange(db, a, s, latest, latest);
@@ -113,7 +117,7 @@ export function processMinuteSamples(db: Db, a: number, s: number, from: number,
     });
 }
 
-/** The files and threads of a process at a minute (default: its latest details within a day). */
+/** The files and threads of a process at a minute (default: its latest details within a day of its last point). */
 export function processDetail(db: Db, a: number, s: number, key: string, time: number | undefined): { files?: string[]; threads?: Record<string, string>[] } | null {
   const path = `$."${key}"`;
   let row: { v: string | null } | undefined;
@@ -123,7 +127,11 @@ export function processDetail(db: Db, a: number, s: number, key: string, time: n
       'SELECT json_extract(data, ?) AS v FROM tm_process_details WHERE account_id = ? AND server_id = ? AND time = ?',
     ).get(path, a, s, Math.floor(time / 60) * 60);
   } else {
-    const latest = latestMinuteOf(db, a, s) ?? 0;
+    // last_seen is exact to within 10 minutes; a process that ended keeps its own latest details.
+    const [pid, ct] = key.split('_').map(Number) as [number, number];
+    const seen = processRow(db, a, s, pid, ct)?.last_seen;
+    if (seen === undefined) return null;
+    const latest = seen + 660;
     row = stmt<unknown[], { v: string | null }>(
       db,
       `SELECT v FROM (SELECT time, json_extract(data, ?) AS v FROM tm_process_details
