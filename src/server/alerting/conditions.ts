@@ -48,10 +48,12 @@ export function breaches(rule: Pick<AlertRule, 'direction' | 'threshold' | 'thre
 
 const maxOf = (m: Record<string, number> | undefined) => (m && Object.keys(m).length ? Math.max(...Object.values(m)) : null);
 
-/** Picks a partition's value, or the largest when the part is MAX (or absent from the record). */
+/** Is part_name a partition's name (not empty, not MAX)? */
+const namedPart = (name: string) => !!name && name.toUpperCase() !== 'MAX';
+
+/** Picks a named partition's value (null when the record lacks it), or the largest for MAX or no name. */
 function part(m: Record<string, number> | undefined, name: string): number | null {
-  if (!m) return null;
-  if (name && name.toUpperCase() !== 'MAX') return m[name] ?? null;
+  if (namedPart(name)) return m?.[name] ?? null;
   return maxOf(m);
 }
 
@@ -68,6 +70,9 @@ export function serverMetric(trigger: string, s: ServerSample, capacityMem: numb
     case 'Average Response Time':
       return s.avg_response_time ?? null;
     case 'Disk':
+      // A named partition missing from the record says nothing about it: no value rather than the
+      // server-wide figure, which would fire the alert on another disk's fill.
+      if (namedPart(partName)) return part(s.disk_percent_part, partName);
       return part(s.disk_percent_part, partName) ?? s.disk_percent ?? null;
     case 'Disk Busy':
       return part(s.disk_busy, partName);
@@ -119,8 +124,13 @@ export function compile(regExp: string): RegExp | null {
   }
 }
 
-/** Content triggers of processes evaluated on the batch: files, ports, incident report text. */
-export function processContent(rule: AlertRule, batch: Batch, pids: Set<number>): boolean {
+/**
+ * Content triggers of processes evaluated on the batch: files, ports, incident report text. The
+ * processes must be in the batch. A log's messages are the process's incident reports when the log's
+ * file (`fileLogs`: log id to path, FILE logs of the server) is among the process's open files.
+ */
+export function processContent(rule: AlertRule, batch: Batch, pids: Set<number>, fileLogs: ReadonlyMap<number, string> = new Map()): boolean {
+  if (!pids.size) return false;
   switch (rule.trigger_type) {
     case 'File Accessed': {
       const re = compile(rule.reg_exp);
@@ -132,10 +142,15 @@ export function processContent(rule: AlertRule, batch: Batch, pids: Set<number>)
     }
     case 'Incident Report Content': {
       const re = compile(rule.reg_exp);
-      return !!re && batch.logs.some((l) => l.messages.some((m) => re.test(m.data)));
+      if (!re) return false;
+      const open = new Set(batch.process_details.filter((d) => pids.has(d.pid)).flatMap((d) => d.files ?? []));
+      return batch.logs.some((l) => {
+        const path = fileLogs.get(l.log_id);
+        return path !== undefined && open.has(path) && l.messages.some((m) => re.test(m.data));
+      });
     }
     case 'Registry Accessed':
-      return false; // registries exist on Windows only; our collectors report none
+      return false; // registries exist on Windows only; our collectors (Linux) report no registry access
     default:
       return false;
   }

@@ -97,7 +97,8 @@ describe('alert engine', () => {
     const server = await registerTestServer(svc, 'g4');
     const id = await alert({ type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 50 });
     const fmt = (t: number) => new Date(t * 1000).toISOString().slice(0, 16).replace('T', ' ');
-    const mw = await svc.request('POST', '/api/maintenance_windows/', { form: { start: fmt(clock - 600), end: fmt(clock + 3600), servers: [server] } });
+    // Maintenance is decided by the data's minute: this window covers the minutes fed.
+    const mw = await svc.request('POST', '/api/maintenance_windows/', { form: { start: fmt(START - 600), end: fmt(START + 3600), servers: [server] } });
     expect(mw.status).toBe(201);
     await feed('g4', 3, () => ({ server: { cpu: 99, memory: 1 } }));
     expect((await get(id)).in_incident).toBe(false);

@@ -1,7 +1,8 @@
+import { processMatches, templateById } from '../../shared/app-templates';
 import type { Batch } from '../../shared/ingest';
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
 import type { AlertEngineRepo, EngineAlert, SubjectState } from '../store/repos/alert-engine';
-import type { OutboxRepo } from '../store/repos/outbox';
+import { callbackDeliveries } from './callbacks';
 import { breaches } from './conditions';
 import type { Dispatcher } from './dispatcher';
 import { renderMessage } from './messages';
@@ -10,20 +11,24 @@ import { observe } from './observe';
 
 export interface EngineDeps {
   repo: AlertEngineRepo;
-  outbox: OutboxRepo;
+  /** Records the users' notifications; sending them must not hold up evaluation (see notifier.ts). */
   notify: Notify;
   dispatcher?: Dispatcher;
-  /** Wall clock in epoch seconds: maintenance windows and Server Down follow it; everything else uses data time. */
+  /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
-  /** Does a process belong to an application (by its name and template)? */
-  inApplication?: (app: { name: string; template: number }, process: { name: string; args: string | null }) => boolean;
 }
 
 // A subject's state older than this no longer counts towards an alert (its server stopped reporting).
 const STALE_SECONDS = 180;
 
-const defaultInApplication = (app: { name: string }, p: { name: string; args: string | null }) =>
-  p.name.toLowerCase().includes(app.name.toLowerCase());
+/**
+ * An application's processes are those its template claims, as everywhere else in the service
+ * (application data, topology): the application's name is the user's and says nothing about them.
+ */
+function inApplication(app: { template: number }): (name: string, args: string | null) => boolean {
+  const t = templateById(app.template);
+  return (name, args) => t !== undefined && processMatches(t, { name, args });
+}
 
 /**
  * The alert engine: evaluates every active alert on each minute of ingested data (by the data's own
@@ -31,21 +36,15 @@ const defaultInApplication = (app: { name: string }, p: { name: string; args: st
  * notifies users (again every `interval` minutes while the incident lasts) and queues callbacks.
  */
 export function createAlertEngine(d: EngineDeps) {
-  const inApp = d.inApplication ?? defaultInApplication;
+  const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED') => (historyId: number) =>
+    callbackDeliveries(alert.id, alert.subscribers, historyId, status);
 
-  async function callbacks(alert: EngineAlert, historyId: number, status: 'TRIGGERED' | 'RESOLVED') {
-    const subs = alert.subscribers.filter((s) => s.event === 'BOTH' || s.event === status);
-    if (!subs.length) return;
-    await d.outbox.enqueue(
-      alert.accountId,
-      subs.map((s) => ({ alertId: alert.id, alertHistoryId: historyId, status, url: s.url, method: s.type, auth: s.auth, secret: s.secret })),
-      Date.now(),
-    );
-    d.dispatcher?.wake();
-  }
-
-  /** Applies one subject's new state and moves the alert between its states. */
-  async function advance(alert: EngineAlert, subject: number, minute: number, holds: boolean, value: number | null, servers: number[], streak?: number) {
+  /**
+   * Applies one subject's (server's) new state and moves the alert between its states. Subjects inside
+   * a maintenance window at `minute` (the data's minute; the clock's for Server Down) do not count
+   * towards triggering or reminders; an open incident still resolves when the condition clears.
+   */
+  async function advance(alert: EngineAlert, subject: number, minute: number, holds: boolean, value: number | null, streak?: number) {
     const states = await d.repo.states(alert.accountId, alert.id);
     const prev = states.find((s) => s.subject === subject);
     if (prev && prev.minute >= minute && alert.trigger_type !== 'Server Down') return; // replayed or late minute
@@ -55,22 +54,25 @@ export function createAlertEngine(d: EngineDeps) {
     await d.repo.putState(alert.accountId, alert.id, next);
     const fresh = [...states.filter((s) => s.subject !== subject), next].filter((s) => s.minute >= minute - STALE_SECONDS);
     const needed = alert.type === 'Server Tag' ? Math.max(1, alert.num_of_servers) : 1;
-    const firing = fresh.filter((s) => s.holds && s.streak >= alert.time_above_threshold).length >= needed;
-    const anyHolds = fresh.filter((s) => s.holds).length >= needed;
-    const quiet = await d.repo.inMaintenance(alert.accountId, servers, d.now());
+    const held = fresh.filter((s) => s.holds);
+    const paused = new Set(held.length >= needed ? await d.repo.serversInMaintenance(alert.accountId, held.map((s) => s.subject), minute) : []);
+    const firing = held.filter((s) => s.streak >= alert.time_above_threshold && !paused.has(s.subject)).length >= needed;
+    const anyHolds = held.length >= needed;
     const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute, value };
 
-    if (!alert.in_incident && firing && !quiet) {
+    if (!alert.in_incident && firing) {
       let message = renderMessage({ ...facts, status: 'TRIGGERED', historyId: 0 });
-      const historyId = await d.repo.startIncident(alert.accountId, alert.id, minute, (id) => (message = renderMessage({ ...facts, status: 'TRIGGERED', historyId: id })));
+      const render = (id: number) => (message = renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }));
+      const started = await d.repo.startIncident(alert.accountId, alert.id, minute, render, callbacks(alert, 'TRIGGERED'));
+      if (!started) return;
       alert.in_incident = true;
-      await d.notify(alert, historyId, message);
-      await callbacks(alert, historyId, 'TRIGGERED');
+      if (started.queued) d.dispatcher?.wake();
+      await d.notify(alert, started.historyId, message);
     } else if (alert.in_incident && !anyHolds) {
-      const historyId = await d.repo.endIncident(alert.accountId, alert.id, minute);
+      const ended = await d.repo.endIncident(alert.accountId, alert.id, minute, callbacks(alert, 'RESOLVED'));
       alert.in_incident = false;
-      if (historyId !== null) await callbacks(alert, historyId, 'RESOLVED');
-    } else if (alert.in_incident && firing && !quiet) {
+      if (ended?.queued) d.dispatcher?.wake();
+    } else if (alert.in_incident && firing) {
       const inc = await d.repo.incident(alert.accountId, alert.id);
       if (inc && minute - inc.lastNotified >= alert.interval * 60) {
         await d.repo.markNotified(alert.accountId, alert.id, minute);
@@ -83,13 +85,15 @@ export function createAlertEngine(d: EngineDeps) {
     const alerts = await d.repo.alertsForServer(accountId, serverId);
     if (!alerts.length) return;
     const server = await d.repo.server(accountId, serverId);
+    let fileLogs: Map<number, string> | undefined;
     for (const alert of alerts) {
       const app = alert.type === 'Application' ? await d.repo.application(accountId, Number(alert.target_id)) : null;
       const polledName = alert.type === 'Polled Data' ? await d.repo.polledName(accountId, Number(alert.target_id)) : null;
       const obs = observe(alert, batch, {
         capacityMem: server?.capacity_mem ?? 0,
-        inApplication: app ? (name, args) => inApp(app, { name, args }) : undefined,
+        inApplication: app ? inApplication(app) : undefined,
         polledName,
+        fileLogs: alert.trigger_type === 'Incident Report Content' ? (fileLogs ??= await d.repo.fileLogs(accountId, serverId)) : undefined,
       });
       if (!obs) continue;
       let holds = obs.holds;
@@ -98,7 +102,7 @@ export function createAlertEngine(d: EngineDeps) {
         const band = await d.repo.addSample(accountId, alert.id, minute, obs.value, windowSeconds);
         holds = breaches(alert, obs.value, band);
       }
-      await advance(alert, serverId, minute, holds, obs.value, [serverId]);
+      await advance(alert, serverId, minute, holds, obs.value);
     }
   }
 
@@ -112,7 +116,7 @@ export function createAlertEngine(d: EngineDeps) {
         const downFor = now - s.lastSeen - RUNNING_WITHIN_SECONDS;
         const holds = downFor >= 0;
         // The streak of a down server is the minutes it has been down, not the checks made.
-        await advance(alert, s.id, minute, holds, null, [s.id], Math.floor(downFor / 60) + 1);
+        await advance(alert, s.id, minute, holds, null, Math.floor(downFor / 60) + 1);
       }
     }
   }

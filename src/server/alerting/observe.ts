@@ -14,13 +14,15 @@ export interface ObserveContext {
   inApplication?: (name: string, args: string | null) => boolean;
   /** For Polled Data alerts: the polled item's name. */
   polledName?: string | null;
+  /** For Incident Report Content: the server's FILE logs, id to path. */
+  fileLogs?: ReadonlyMap<number, string>;
 }
 
 const SEVERITY_OF: Record<string, string> = { 'Number of Info': 'info', 'Number of Warning': 'warning', 'Number of Critical': 'critical' };
 
 /**
- * Observes an alert on one batch. null means the batch says nothing about it (no sample of that
- * process, no polled run this minute), so the alert's state is left as it was.
+ * Observes an alert on one batch. null means the batch says nothing about it (no value of the metric,
+ * no polled run this minute), so the alert's state is left as it was.
  * For out-of-band alerts `holds` is the static comparison; the engine replaces it with the band test.
  */
 export function observe(alert: EngineAlert, batch: Batch, ctx: ObserveContext): Observation | null {
@@ -41,9 +43,10 @@ export function observe(alert: EngineAlert, batch: Batch, ctx: ObserveContext): 
           : batch.processes.filter((p) => ctx.inApplication?.(p.name, p.args) ?? false);
       if (alert.trigger_type === 'Process Termination') return { holds: procs.length === 0, value: procs.length };
       if (PROCESS_CONTENT_TRIGGERS.has(alert.trigger_type)) {
-        return { holds: processContent(alert, batch, new Set(procs.map((p) => p.pid))), value: null };
+        return { holds: processContent(alert, batch, new Set(procs.map((p) => p.pid)), ctx.fileLogs), value: null };
       }
-      if (alert.trigger_type !== 'Processes' && procs.length === 0) return null;
+      // A process that is gone does not meet a metric condition, so an open incident resolves.
+      if (alert.trigger_type !== 'Processes' && procs.length === 0) return { holds: false, value: null };
       return metric(processMetric(alert.trigger_type, procs));
     }
     case 'Log': {

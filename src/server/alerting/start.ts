@@ -29,7 +29,8 @@ export interface AlertingOptions extends NotifierConfig {
 export function startAlerting(deps: Deps & { store: { db: Db } }, opts: AlertingOptions = {}) {
   const repo = sqliteAlertEngine(deps.store.db);
   const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), ...opts.dispatcher });
-  const engine = createAlertEngine({ repo, outbox: deps.store.outbox, notify: createNotifier(repo, opts), dispatcher, now: deps.now });
+  const notifier = createNotifier(repo, opts);
+  const engine = createAlertEngine({ repo, notify: notifier.notify, dispatcher, now: deps.now });
 
   // Batches are evaluated one at a time, in arrival order, so an alert's state moves minute by minute.
   let chain: Promise<void> = Promise.resolve();
@@ -58,13 +59,14 @@ export function startAlerting(deps: Deps & { store: { db: Db } }, opts: Alerting
 
   return {
     engine,
-    /** Resolves when every batch received so far has been evaluated. */
+    /** Resolves when every batch received so far has been evaluated (notifications may still be sending). */
     idle: () => chain,
     async stop() {
       clearInterval(timer);
       for (const off of offs) off();
       deps.events.off(OUTBOX_EVENT, wake);
       await chain;
+      await notifier.settled();
       await dispatcher.stop();
     },
   };

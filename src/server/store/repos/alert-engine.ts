@@ -1,5 +1,6 @@
 import type { AlertRule } from '../../alerting/conditions';
 import type { RenderedMessage } from '../../alerting/messages';
+import type { NewDelivery } from './outbox';
 
 export interface AlertUserRef {
   id: number;
@@ -48,6 +49,15 @@ export interface Recipient {
   phone: string | null;
 }
 
+/** The callbacks of an incident's start or end, given its history id. */
+export type IncidentCallbacks = (historyId: number) => NewDelivery[];
+
+/** An incident started or ended: its history and how many callbacks were queued with it. */
+export interface IncidentChange {
+  historyId: number;
+  queued: number;
+}
+
 /** What the alert engine reads and writes; kept apart from the alert CRUD repo on purpose. */
 export interface AlertEngineRepo {
   /** Active alerts whose target concerns the server (server, its tags, processes, apps, logs, polled data). */
@@ -58,20 +68,29 @@ export interface AlertEngineRepo {
   /** Names of the application's processes matcher: its name and template. */
   application(accountId: number, appId: number): Promise<{ name: string; template: number } | null>;
   polledName(accountId: number, polledId: number): Promise<string | null>;
-  /** Is any of these servers inside a maintenance window running at `now`? */
-  inMaintenance(accountId: number, serverIds: number[], now: number): Promise<boolean>;
+  /** The account's FILE logs of the server: log id to file path (ties incident reports to a process). */
+  fileLogs(accountId: number, serverId: number): Promise<Map<number, string>>;
+  /** Those of the servers inside a maintenance window running at `at` (epoch seconds). */
+  serversInMaintenance(accountId: number, serverIds: number[], at: number): Promise<number[]>;
   states(accountId: number, alertId: number): Promise<SubjectState[]>;
   putState(accountId: number, alertId: number, s: SubjectState): Promise<void>;
   incident(accountId: number, alertId: number): Promise<Incident | null>;
-  /** Opens an incident: alert history with its message, in_incident and last_triggered, atomically. */
-  startIncident(accountId: number, alertId: number, minute: number, render: (historyId: number) => RenderedMessage): Promise<number>;
-  /** Closes the incident: history end, in_incident false. */
-  endIncident(accountId: number, alertId: number, minute: number): Promise<number | null>;
+  /**
+   * Opens an incident atomically: alert history with its message, in_incident and last_triggered, and
+   * the TRIGGERED callbacks in the outbox. null (nothing written) when the alert is no longer active or
+   * is already in incident.
+   */
+  startIncident(accountId: number, alertId: number, minute: number, render: (historyId: number) => RenderedMessage, callbacks: IncidentCallbacks): Promise<IncidentChange | null>;
+  /** Closes the incident atomically: history end, in_incident false, RESOLVED callbacks in the outbox. null when none was open. */
+  endIncident(accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks): Promise<IncidentChange | null>;
   markNotified(accountId: number, alertId: number, minute: number): Promise<void>;
   /** Answers the band over the window before `minute`, then adds the value to the hourly statistics. */
   addSample(accountId: number, alertId: number, minute: number, value: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
   recipients(accountId: number, userIds: number[]): Promise<Recipient[]>;
-  addNotification(accountId: number, n: { alertId: number; historyId: number; userId: number; channel: string; recipient: string; subject: string; body: string; state: string; error?: string }): Promise<void>;
+  /** Records a notification and answers its id. */
+  addNotification(accountId: number, n: { alertId: number; historyId: number; userId: number; channel: string; recipient: string; subject: string; body: string; state: string; error?: string }): Promise<number>;
+  /** Records how sending a notification ended ('sent' or 'failed'). */
+  notificationSent(id: number, state: 'sent' | 'failed', error?: string): Promise<void>;
   /** The account owner's user profile id. */
   ownerId(accountId: number): Promise<number | null>;
 }

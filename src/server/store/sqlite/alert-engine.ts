@@ -1,5 +1,6 @@
-import type { AlertEngineRepo, AlertUserRef, EngineAlert, SubscriberRef } from '../repos/alert-engine';
+import type { AlertEngineRepo, AlertUserRef, EngineAlert, IncidentCallbacks, IncidentChange, SubscriberRef } from '../repos/alert-engine';
 import type { Db } from './db';
+import { outboxWriter } from './outbox';
 import { parseJson } from './util';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'threshold'> & {
@@ -45,6 +46,55 @@ const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigg
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a.interval, a.num_of_servers,
   a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident`;
 
+/**
+ * Starts and ends incidents, each in one transaction with its callbacks written to the outbox, so an
+ * incident never changes without its callbacks queued (nor the reverse). Also used when an alert is
+ * deactivated during an incident.
+ */
+export function incidentWriter(db: Db) {
+  const enqueue = outboxWriter(db);
+  const queue = (accountId: number, historyId: number, callbacks: IncidentCallbacks): IncidentChange => ({
+    historyId,
+    queued: enqueue(accountId, callbacks(historyId), Date.now()).length,
+  });
+  const start = db.transaction(
+    (accountId: number, alertId: number, minute: number, render: Parameters<AlertEngineRepo['startIncident']>[3], callbacks: IncidentCallbacks) => {
+      // The engine's copy of the alert may be stale: it was deactivated or opened meanwhile.
+      const open = db.prepare('SELECT 1 FROM alerts WHERE account_id = ? AND id = ? AND active = 1 AND in_incident = 0').get(accountId, alertId);
+      if (!open) return null;
+      const id = Number(
+        db.prepare(`INSERT INTO alert_histories (account_id, alert_id, start, subject) VALUES (?, ?, ?, '')`).run(accountId, alertId, minute)
+          .lastInsertRowid,
+      );
+      const m = render(id);
+      db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ? WHERE id = ?').run(m.subject, m.html, m.json, m.text, m.sms, id);
+      db.prepare('UPDATE alerts SET in_incident = 1, last_triggered = ? WHERE account_id = ? AND id = ?').run(minute, accountId, alertId);
+      db.prepare('INSERT OR REPLACE INTO alert_incidents (account_id, alert_id, history_id, started, last_notified) VALUES (?, ?, ?, ?, ?)').run(
+        accountId,
+        alertId,
+        id,
+        minute,
+        minute,
+      );
+      return queue(accountId, id, callbacks);
+    },
+  );
+  const end = db.transaction((accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks) => {
+    const inc = db
+      .prepare<[number, number], { history_id: number }>('SELECT history_id FROM alert_incidents WHERE account_id = ? AND alert_id = ?')
+      .get(accountId, alertId);
+    db.prepare('UPDATE alerts SET in_incident = 0 WHERE account_id = ? AND id = ?').run(accountId, alertId);
+    if (!inc) return null;
+    db.prepare('UPDATE alert_histories SET "end" = MAX(start, ?) WHERE account_id = ? AND id = ?').run(minute, accountId, inc.history_id);
+    db.prepare('DELETE FROM alert_incidents WHERE account_id = ? AND alert_id = ?').run(accountId, alertId);
+    return queue(accountId, inc.history_id, callbacks);
+  });
+  return {
+    start: (...a: Parameters<typeof start>) => start.immediate(...a),
+    end: (...a: Parameters<typeof end>) => end.immediate(...a),
+  };
+}
+
 export function sqliteAlertEngine(db: Db): AlertEngineRepo {
   const forServer = db.prepare<{ a: number; s: number; st: string }, AlertRow>(`SELECT ${COLS} FROM alerts a
     WHERE a.account_id = @a AND a.active = 1 AND (
@@ -59,34 +109,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       OR (a.type = 'Log' AND EXISTS (SELECT 1 FROM logs l WHERE l.account_id = @a
             AND l.id = CAST(a.target_id AS INTEGER) AND l.server_id = @s)))`);
 
-  const startIncident = db.transaction((accountId: number, alertId: number, minute: number, render: Parameters<AlertEngineRepo['startIncident']>[3]) => {
-    const id = Number(
-      db.prepare(`INSERT INTO alert_histories (account_id, alert_id, start, subject) VALUES (?, ?, ?, '')`).run(accountId, alertId, minute)
-        .lastInsertRowid,
-    );
-    const m = render(id);
-    db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ? WHERE id = ?').run(m.subject, m.html, m.json, m.text, m.sms, id);
-    db.prepare('UPDATE alerts SET in_incident = 1, last_triggered = ? WHERE account_id = ? AND id = ?').run(minute, accountId, alertId);
-    db.prepare('INSERT OR REPLACE INTO alert_incidents (account_id, alert_id, history_id, started, last_notified) VALUES (?, ?, ?, ?, ?)').run(
-      accountId,
-      alertId,
-      id,
-      minute,
-      minute,
-    );
-    return id;
-  });
-  const endIncident = db.transaction((accountId: number, alertId: number, minute: number) => {
-    const inc = db
-      .prepare<[number, number], { history_id: number }>('SELECT history_id FROM alert_incidents WHERE account_id = ? AND alert_id = ?')
-      .get(accountId, alertId);
-    db.prepare('UPDATE alerts SET in_incident = 0 WHERE account_id = ? AND id = ?').run(accountId, alertId);
-    if (!inc) return null;
-    db.prepare('UPDATE alert_histories SET "end" = ? WHERE account_id = ? AND id = ?').run(minute, accountId, inc.history_id);
-    db.prepare('DELETE FROM alert_incidents WHERE account_id = ? AND alert_id = ?').run(accountId, alertId);
-    return inc.history_id;
-  });
-
+  const incidents = incidentWriter(db);
   return {
     async alertsForServer(accountId, serverId) {
       return forServer.all({ a: accountId, s: serverId, st: String(serverId) }).map(toAlert);
@@ -119,14 +142,21 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     async polledName(accountId, polledId) {
       return db.prepare<[number, number], { name: string }>('SELECT name FROM polled_data WHERE account_id = ? AND id = ?').get(accountId, polledId)?.name ?? null;
     },
-    async inMaintenance(accountId, serverIds, now) {
-      if (!serverIds.length) return false;
-      return !!db
-        .prepare(
-          `SELECT 1 FROM maintenance_windows w JOIN maintenance_window_servers s ON s.window_id = w.id AND s.account_id = w.account_id
-             WHERE w.account_id = ? AND w.start <= ? AND w."end" > ? AND s.server_id IN (SELECT value FROM json_each(?)) LIMIT 1`,
+    async fileLogs(accountId, serverId) {
+      const rows = db
+        .prepare<[number, number], { id: number; source: string }>(`SELECT id, source FROM logs WHERE account_id = ? AND server_id = ? AND source_type = 'FILE'`)
+        .all(accountId, serverId);
+      return new Map(rows.map((r) => [r.id, r.source]));
+    },
+    async serversInMaintenance(accountId, serverIds, at) {
+      if (!serverIds.length) return [];
+      return db
+        .prepare<[number, number, number, string], { server_id: number }>(
+          `SELECT DISTINCT s.server_id FROM maintenance_windows w JOIN maintenance_window_servers s ON s.window_id = w.id AND s.account_id = w.account_id
+             WHERE w.account_id = ? AND w.start <= ? AND w."end" > ? AND s.server_id IN (SELECT value FROM json_each(?))`,
         )
-        .get(accountId, now, now, JSON.stringify(serverIds));
+        .all(accountId, at, at, JSON.stringify(serverIds))
+        .map((r) => r.server_id);
     },
     async states(accountId, alertId) {
       return db
@@ -155,11 +185,11 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
         .get(accountId, alertId);
       return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified } : null;
     },
-    async startIncident(accountId, alertId, minute, render) {
-      return startIncident.immediate(accountId, alertId, minute, render);
+    async startIncident(accountId, alertId, minute, render, callbacks) {
+      return incidents.start(accountId, alertId, minute, render, callbacks);
     },
-    async endIncident(accountId, alertId, minute) {
-      return endIncident.immediate(accountId, alertId, minute);
+    async endIncident(accountId, alertId, minute, callbacks) {
+      return incidents.end(accountId, alertId, minute, callbacks);
     },
     async markNotified(accountId, alertId, minute) {
       db.prepare('UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ?').run(minute, accountId, alertId);
@@ -193,10 +223,14 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
         .map((u) => ({ id: u.id, email: u.email, phone: u.phone_number ? `+${u.country_code ?? ''}${u.phone_number}` : null }));
     },
     async addNotification(accountId, n) {
-      db.prepare(
+      const r = db.prepare(
         `INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.state, n.error ?? null, Math.floor(Date.now() / 1000), n.state === 'sent' ? Math.floor(Date.now() / 1000) : null);
+      return Number(r.lastInsertRowid);
+    },
+    async notificationSent(id, state, error) {
+      db.prepare('UPDATE notifications SET state = ?, error = ?, sent_at = ? WHERE id = ?').run(state, error ?? null, state === 'sent' ? Math.floor(Date.now() / 1000) : null, id);
     },
     async ownerId(accountId) {
       return db.prepare<[number], { id: number }>('SELECT id FROM users WHERE account_id = ? AND is_account_owner = 1').get(accountId)?.id ?? null;

@@ -1,0 +1,38 @@
+import { createServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerTestServer } from '../testing/ingest';
+import { receiver, until } from '../testing/receiver';
+import { useEngine } from './engine-fixture';
+
+// An SMTP server that accepts connections and never greets: a send to it hangs.
+const sockets = new Set<Socket>();
+const smtp = createServer((s) => {
+  sockets.add(s);
+  s.on('close', () => sockets.delete(s));
+});
+beforeAll(() => new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r)));
+afterAll(() => new Promise((r) => smtp.close(r)));
+const smtpPort = () => (smtp.address() as { port: number }).port;
+
+const f = useEngine({ smtpUrl: () => `smtp://127.0.0.1:${smtpPort()}` });
+const notifications = (id: number) => f.svc.db.prepare('SELECT state, error FROM notifications WHERE alert_id = ? ORDER BY id').all(id) as { state: string; error: string | null }[];
+
+describe('notifications', () => {
+  it('are recorded and sent off the evaluation path: a hanging SMTP server holds up neither evaluation nor callbacks', async () => {
+    const rx = await receiver();
+    const s = await registerTestServer(f.svc, 'n');
+    const id = await f.alert({ type: 'Server', target_id: s, trigger_type: 'CPU', threshold: 50 });
+    await f.svc.request('PUT', `/api/alerts/${id}/`, { form: { subscribers: [`http://127.0.0.1:${rx.port}/cb`] } });
+    const t0 = Date.now();
+    await f.feed('n', 1, () => ({ server: { cpu: 99, memory: 1 } }));
+    await f.feed('n', 1, () => ({ server: { cpu: 1, memory: 1 } }), 1);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect((await f.histories(id))[0]!.end).not.toBeNull();
+    await until(() => rx.hits.length === 2, 3000);
+    expect(notifications(id)).toEqual([{ state: 'sending', error: null }]);
+    await until(() => sockets.size > 0);
+    for (const sock of sockets) sock.destroy();
+    await until(() => notifications(id)[0]!.state === 'failed', 5000);
+    await rx.close();
+  });
+});
