@@ -5,7 +5,8 @@ import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId, rawInput } from '../http/input';
 import { envelope } from '../http/paging';
-import { createAlert, targetFilter, updateAlert } from '../services/alerts';
+import { OUTBOX_EVENT } from '../alerting/start';
+import { closeIfDeactivated, createAlert, targetFilter, updateAlert } from '../services/alerts';
 import type { AlertRecord } from '../store/repos/alerts';
 
 /** The answer form of an alert: the spec's fields in order; subscriber secrets become has_secret. */
@@ -37,7 +38,7 @@ export const toAlert = (r: AlertRecord): Alert => ({
   url: itemPath('alerts', r.id),
 });
 
-export function alertRoutes(app: FastifyInstance, { store, now }: Deps) {
+export function alertRoutes(app: FastifyInstance, { store, now, events }: Deps) {
   async function alertOr404(accountId: number, id: number | null) {
     const alert = id === null ? null : await store.alerts.get(accountId, id);
     if (!alert) throw notFound('alert');
@@ -65,7 +66,10 @@ export function alertRoutes(app: FastifyInstance, { store, now }: Deps) {
     for (const f of FIXED_AFTER_CREATE) if (raw[f] !== undefined) throw badRequest(`${f} cannot change after creation`, f);
     for (const f of NOT_UPDATABLE) if (raw[f] !== undefined) throw badRequest(`${f} cannot be updated; create a new alert`, f);
     const input = parseInput(req, alertUpdate);
-    return toAlert(await updateAlert(store, req.account.id, alert, input));
+    const updated = await updateAlert(store, req.account.id, alert, input);
+    const { alert: answer, queued } = await closeIfDeactivated(store, req.account.id, updated, now());
+    if (queued) events.emit(OUTBOX_EVENT); // the dispatcher (alerting/start.ts) looks at the outbox at once
+    return toAlert(answer);
   });
 
   app.delete('/alerts/:id', async (req) => {

@@ -1,5 +1,6 @@
 import { keepSecrets, parseProcessTarget, type AlertUserInput } from '../../shared/alert-inputs';
 import { alertRuleIssues, type AlertCreate, type AlertUpdate } from '../../shared/alerts';
+import { callbackDeliveries } from '../alerting/callbacks';
 import { badRequest } from '../http/errors';
 import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord } from '../store/repos/alerts';
 import type { Store } from '../store/store';
@@ -58,6 +59,19 @@ export async function updateAlert(store: Store, accountId: number, alert: AlertR
   const facts = await store.alerts.targetFacts(accountId, alert.type, alert.target_id);
   if (facts) patch.target = targetText(facts);
   return (await store.alerts.update(accountId, alert.id, patch)) ?? alert;
+}
+
+/**
+ * An alert deactivated during an incident would never be evaluated again, so its incident would stay
+ * open forever: it is closed now (history end, in_incident false) and RESOLVED callbacks are queued.
+ * Answers the alert as it now is and how many callbacks were queued.
+ */
+export async function closeIfDeactivated(store: Store, accountId: number, updated: AlertRecord, now: number): Promise<{ alert: AlertRecord; queued: number }> {
+  if (updated.active || !updated.in_incident) return { alert: updated, queued: 0 };
+  const closed = await store.alerts.closeIncident(accountId, updated.id, now, (historyId) =>
+    callbackDeliveries(updated.id, updated.subscribers, historyId, 'RESOLVED'),
+  );
+  return { alert: (await store.alerts.get(accountId, updated.id)) ?? updated, queued: closed?.queued ?? 0 };
 }
 
 const FILTER_TYPES = { application_id: 'Application', server_id: 'Server', polled_data_id: 'Polled Data', log_id: 'Log' } as const;

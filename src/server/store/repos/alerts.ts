@@ -1,6 +1,7 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
 import type { AlertType, DIRECTIONS, THRESHOLD_TYPES, WINDOW_UNITS } from '../../../shared/alerts';
 import type { Page, PagingQuery } from '../../../shared/paging';
+import type { IncidentCallbacks, IncidentChange } from './alert-engine';
 
 /** A user of an alert with the channels to notify. */
 export interface AlertUserRecord {
@@ -77,6 +78,11 @@ export interface AlertRepo {
   create(accountId: number, values: AlertValues, now: number): Promise<AlertRecord>;
   update(accountId: number, id: number, patch: AlertPatch): Promise<AlertRecord | null>;
   delete(accountId: number, id: number): Promise<boolean>;
+  /**
+   * Closes the alert's open incident at `end` (history end, in_incident false) with its RESOLVED
+   * callbacks queued in the same transaction; null when none was open.
+   */
+  closeIncident(accountId: number, alertId: number, end: number, callbacks: IncidentCallbacks): Promise<IncidentChange | null>;
   /** Marks an alert in or out of an incident; lastTriggered is set when given. False when no such alert. */
   setIncident(accountId: number, alertId: number, inIncident: boolean, lastTriggered?: number): Promise<boolean>;
   /** Active alerts of one account, in id order. */

@@ -1,6 +1,7 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
 import type { AlertType } from '../../../shared/alerts';
 import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
+import { incidentWriter } from './alert-engine';
 import { alertTargetFacts } from './alert-targets';
 import type { Db } from './db';
 import { parseJson } from './util';
@@ -133,6 +134,9 @@ export function sqliteAlerts(db: Db): AlertRepo {
     },
     async delete(accountId, id) {
       return db.prepare('DELETE FROM alerts WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    },
+    async closeIncident(accountId, alertId, end, callbacks) {
+      return incidentWriter(db).end(accountId, alertId, end, callbacks);
     },
     async setIncident(accountId, alertId, inIncident, lastTriggered) {
       const r =
