@@ -1,14 +1,18 @@
 /**
  * StatsD lines as the bucket POST receives them: `<name>:<value>[|<type>[|@<rate>][|#tags...]]`.
- * The spec checks only the name length (1-256) and a non-empty value; a value that is not a number
- * is accepted but gives no data point (sets count any text as a member).
+ * The spec checks only the format `<name>:<value>`, the name length (1-256) and a non-empty value;
+ * its StatsD validity is not checked: a value that is not a number is accepted but gives no data
+ * point, an unknown type reads as no type (a counter), a sample rate that is not in (0, 1] as none.
  */
 
-export const BUCKET_TYPES = ['counter', 'gauge', 'time', 'set'] as const;
+/** The spec's bucket types. A StatsD set is kept as a gauge of its distinct member count. */
+export const BUCKET_TYPES = ['counter', 'gauge', 'time'] as const;
 export type BucketType = (typeof BUCKET_TYPES)[number];
+/** The StatsD types a line may carry. */
+export type StatsdType = BucketType | 'set';
 
-/** StatsD type codes. A line without a type is a counter, the plain StatsD convention. */
-export const STATSD_TYPE_CODES: Record<string, BucketType> = { c: 'counter', g: 'gauge', ms: 'time', h: 'time', s: 'set' };
+/** StatsD type codes. A line without a type, or with one not listed, is a counter (the StatsD default). */
+export const STATSD_TYPE_CODES: Record<string, StatsdType> = { c: 'counter', g: 'gauge', ms: 'time', h: 'time', s: 'set' };
 export const DEFAULT_BUCKET_TYPE: BucketType = 'counter';
 export const BUCKET_NAME_MAX = 256;
 
@@ -16,7 +20,7 @@ export interface StatsdLine {
   name: string;
   /** The value text as sent (never empty). */
   value: string;
-  type: BucketType;
+  type: StatsdType;
   /** Sample rate in (0, 1]; 1 when not given. */
   rate: number;
 }
@@ -40,18 +44,12 @@ export function parseStatsdLine(raw: string): { ok: true; line: StatsdLine } | {
   if (name.length < 1 || name.length > BUCKET_NAME_MAX) return { ok: false, error: `bucket name must be 1-${BUCKET_NAME_MAX} characters` };
   const [value = '', code, ...rest] = text.slice(colon + 1).split('|');
   if (value.trim() === '') return { ok: false, error: 'the value must not be empty' };
-  let type = DEFAULT_BUCKET_TYPE;
-  if (code !== undefined) {
-    const t = STATSD_TYPE_CODES[code.trim()];
-    if (!t) return { ok: false, error: `unknown type "${code}" (use c, g, ms, h or s)` };
-    type = t;
-  }
+  const type = (code !== undefined && Object.hasOwn(STATSD_TYPE_CODES, code.trim()) ? STATSD_TYPE_CODES[code.trim()] : undefined) ?? DEFAULT_BUCKET_TYPE;
   let rate = 1;
   for (const part of rest) {
     if (!part.startsWith('@')) continue; // tags and other extensions are accepted and ignored
     const r = numericValue(part.slice(1));
-    if (r === null || r <= 0 || r > 1) return { ok: false, error: 'the sample rate must be a number above 0 and at most 1' };
-    rate = r;
+    if (r !== null && r > 0 && r <= 1) rate = r;
   }
   return { ok: true, line: { name, value, type, rate } };
 }
@@ -59,8 +57,8 @@ export function parseStatsdLine(raw: string): { ok: true; line: StatsdLine } | {
 /**
  * One aggregated update of a bucket in a minute: the collector's flush (src/shared/ingest.ts
  * statsdFlush) or what the API lines of one request add up to. `value` null touches the bucket only.
- * For time, value is the mean of `count` samples; for set, the number of distinct members; a gauge
- * with `delta` moves the last value instead of replacing it.
+ * For time, value is the mean of `count` samples; a gauge with `delta` moves the last value instead
+ * of replacing it.
  */
 export interface StatsdSample {
   name: string;
@@ -72,7 +70,10 @@ export interface StatsdSample {
   delta?: boolean;
 }
 
-/** Turns parsed lines into samples, in order; set members are counted once per request. */
+/**
+ * Turns parsed lines into samples, in order. A set's distinct members, counted once per request, become
+ * the value of a gauge sample (the spec knows time, counter and gauge only).
+ */
 export function linesToSamples(lines: readonly StatsdLine[]): StatsdSample[] {
   const out: StatsdSample[] = [];
   const sets = new Map<string, { sample: StatsdSample; members: Set<string> }>();
@@ -80,7 +81,7 @@ export function linesToSamples(lines: readonly StatsdLine[]): StatsdSample[] {
     if (l.type === 'set') {
       let s = sets.get(l.name);
       if (!s) {
-        s = { sample: { name: l.name, type: 'set', value: 0, count: 0 }, members: new Set() };
+        s = { sample: { name: l.name, type: 'gauge', value: 0, count: 0 }, members: new Set() };
         sets.set(l.name, s);
         out.push(s.sample);
       }
@@ -121,14 +122,13 @@ export function foldSample(type: BucketType, agg: MinuteAggregate | null, s: Sta
     a.sum += v * s.count;
     a.min = a.min === null ? lo : Math.min(a.min, lo);
     a.max = a.max === null ? hi : Math.max(a.max, hi);
-  } else a.max = a.max === null ? v : Math.max(a.max, v);
+  }
   return a;
 }
 
-/** The data point a minute's aggregate reads as: counter sum, gauge last, time mean/min/max, set distinct count. */
+/** The data point a minute's aggregate reads as: counter sum, gauge last, time mean/min/max. */
 export function toPoint(type: BucketType, time: number, a: MinuteAggregate): { time: number; value: number; count: number; min?: number; max?: number } {
   if (type === 'counter') return { time, value: a.sum, count: a.count };
-  if (type === 'gauge') return { time, value: a.last ?? 0, count: a.count };
   if (type === 'time') return { time, value: a.count ? a.sum / a.count : 0, min: a.min ?? 0, max: a.max ?? 0, count: a.count };
-  return { time, value: a.max ?? 0, count: a.count };
+  return { time, value: a.last ?? 0, count: a.count };
 }

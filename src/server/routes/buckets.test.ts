@@ -60,6 +60,8 @@ describe('buckets', () => {
     ]);
     expect((await data('q.temp', '?num=3')).data.map((p: { value: number }) => p.value)).toEqual([12, 15]);
     expect((await data('q.rt', `?start=${m0}&end=${m0}`)).data).toEqual([{ time: m0, value: 20, min: 10, max: 30, count: 2 }]);
+    // A set is kept as a gauge of its distinct members: the spec's types are time, counter and gauge.
+    expect((await byName('q.who')).type).toBe('gauge');
     expect((await data('q.who')).data).toEqual([{ time: m0, value: 2, count: 3 }]);
     const latest = await data('q.count');
     expect(latest).toEqual({ pagination: { count: 1, next: null, previous: null }, data: [{ time: m2, value: 1, count: 1 }] });
@@ -106,7 +108,6 @@ describe('buckets', () => {
     ['an empty name', { buckets: '[{"value":":1"}]' }, 'buckets[0] ":1": bucket name must be 1-256 characters'],
     ['a name of 257 characters', { buckets: JSON.stringify([{ value: `${'n'.repeat(257)}:1` }]) }, `buckets[0] "${'n'.repeat(80)}…": bucket name must be 1-256 characters`],
     ['an empty value', { buckets: '[{"value":"ok:1"},{"value":"empty:"}]' }, 'buckets[1] "empty:": the value must not be empty'],
-    ['an unknown type', { buckets: '[{"value":"x:1|zz"}]' }, 'buckets[0] "x:1|zz": unknown type "zz" (use c, g, ms, h or s)'],
     ['10,001 lines', { buckets: JSON.stringify(Array.from({ length: 10_001 }, () => ({ value: 'x:1' }))) }, 'buckets must hold at most 10000 lines'],
   ])('refuses %s with 400 and stores nothing', async (_label, form, message) => {
     const before = (await all()).pagination.count;
@@ -115,6 +116,24 @@ describe('buckets', () => {
     expect(r.body).toEqual({ error: { status: 400, message, field: 'buckets' } });
     expect((await all()).pagination.count).toBe(before);
     expect(await byName('ok')).toBeUndefined();
+  });
+
+  it('does not check StatsD validity: an unknown type is a counter, a bad sample rate is none', async () => {
+    clock = 1_700_003_000;
+    expect((await post(['odd.type:2|zz', 'odd.rate:3|c|@0', 'odd.rate:4|c|@7'])).status).toBe(200);
+    const data = async (name: string) => (await svc.request('GET', `/api/buckets/${(await byName(name)).id}/data/`)).body.data;
+    expect(await byName('odd.type')).toMatchObject({ type: 'counter' });
+    expect(await data('odd.type')).toEqual([{ time: 1_700_002_980, value: 2, count: 1 }]);
+    expect(await data('odd.rate')).toEqual([{ time: 1_700_002_980, value: 7, count: 2 }]);
+  });
+
+  it("keeps a collector's set flush as a gauge of its distinct members", async () => {
+    await registerTestServer(svc, 'statsd-sets');
+    const minute = Math.floor(clock / 60) * 60 - 60;
+    expect((await postBatch(svc, batchFor('statsd-sets', minute, { statsd: [{ name: 'udp.users', type: 'set', value: 4, count: 6 }] }))).status).toBe(201);
+    const users = await byName('udp.users');
+    expect(users.type).toBe('gauge');
+    expect((await svc.request('GET', `/api/buckets/${users.id}/data/`)).body.data).toEqual([{ time: minute, value: 4, count: 6 }]);
   });
 
   it('accepts a name of 256 characters and a value that is not a number', async () => {

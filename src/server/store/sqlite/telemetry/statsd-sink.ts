@@ -1,7 +1,12 @@
 import { recordStatsd } from '../buckets';
 import type { BatchSink } from './sinks';
 
-/** The batch's StatsD flushes into the account's buckets, for the batch's minute. */
+/**
+ * The batch's StatsD flushes into the account's buckets, for the batch's minute. A set's flush (its
+ * distinct member count) is kept as a gauge: the spec's bucket types are time, counter and gauge.
+ */
 export const statsdSink: BatchSink = (ctx, b) => {
-  if (b.statsd.length) recordStatsd(ctx.db, ctx.accountId, ctx.minute, b.statsd);
+  if (b.statsd.length === 0) return;
+  const samples = b.statsd.map((f) => (f.type === 'set' ? { ...f, type: 'gauge' as const } : { ...f, type: f.type }));
+  recordStatsd(ctx.db, ctx.accountId, ctx.minute, samples);
 };
