@@ -103,6 +103,19 @@ const ALERT_FIELDS: Record<string, JsonSchema> = {
     description: `Callback subscribers: a JSON list (a JSON array, or its text in a form field) of url strings and objects, at most ${MAX_SUBSCRIBERS}; [] removes them all. A url string is a subscriber with the defaults (on update it keeps the stored secret of that url).`,
     anyOf: [{ type: 'array', maxItems: MAX_SUBSCRIBERS, items: { anyOf: [{ type: 'string', format: 'uri' }, SUBSCRIBER_OBJECT] } }, { type: 'string', contentMediaType: 'application/json' }],
   },
+  active: { description: 'An inactive alert is never evaluated. Setting false during an incident closes it: the history ends and RESOLVED callbacks are sent.' },
+  trigger_type: { description: 'The trigger of the type (see the spec). Registry Accessed applies to Windows collectors; ours report no registry access, so it never triggers.' },
+};
+
+const MAINTENANCE_RULE =
+  'An alert whose servers are inside a running maintenance window does not trigger or notify (reminders included) while the window runs; ' +
+  'an incident already open still resolves when its condition clears. Server Tag alerts leave the servers in a window out of num_of_servers. ' +
+  "A window applies to data by the data's own minute (a backfilled minute inside a past window is suppressed); Server Down by the clock.";
+
+/** Descriptions of the OpenAPI tags: rules of a resource that no single operation states. */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  Alerts: `Alerts are evaluated on each minute of ingested data. ${MAINTENANCE_RULE} Registry Accessed applies to Windows collectors; ours report no registry access.`,
+  'Maintenance windows': MAINTENANCE_RULE,
 };
 
 /** Every endpoint of the API. A route registered in app.ts but missing here fails the OpenAPI test. */

@@ -10,7 +10,7 @@ interface Op {
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
-type Doc = { openapi: string; paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
+type Doc = { openapi: string; tags: { name: string; description?: string }[]; paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
 
 let svc: TestService;
 let doc: Doc;
@@ -88,5 +88,19 @@ describe('OpenAPI document', () => {
     expect(batch.requestBody!.content['application/json']!.schema.required).toEqual(expect.arrayContaining(['batch_id', 'guid', 'minute', 'server']));
     const paged = doc.paths['/api/v5/servers/']!.get!.responses['200']!.content!['application/json']!.schema as { properties: Record<string, unknown> };
     expect(Object.keys(paged.properties)).toEqual(['pagination', 'data']);
+  });
+});
+
+describe('alert rules in the descriptions', () => {
+  it('say that a running maintenance window keeps alerts from triggering or notifying', () => {
+    for (const tag of ['Alerts', 'Maintenance windows']) {
+      expect(doc.tags.find((t) => t.name === tag)?.description, tag).toMatch(/running maintenance window does not trigger or notify/);
+    }
+  });
+  it('say that Registry Accessed applies to Windows collectors, and what deactivating does', () => {
+    const form = (method: 'post' | 'put', path: string) =>
+      doc.paths[path]![method]!.requestBody!.content['application/x-www-form-urlencoded']!.schema.properties as Record<string, { description?: string }>;
+    expect(form('post', '/api/v5/alerts/').trigger_type!.description).toMatch(/Registry Accessed applies to Windows collectors/);
+    expect(form('put', '/api/v5/alerts/{id}/').active!.description).toMatch(/closes it/);
   });
 });

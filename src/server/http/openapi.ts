@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorBody } from '../../shared/errors';
 import { pagedSchema } from '../../shared/paging';
 import { API_PREFIX } from '../../shared/paths';
-import { OPERATIONS } from './openapi-operations';
+import { OPERATIONS, TAG_DESCRIPTIONS } from './openapi-operations';
 
 /** One documented endpoint; `path` is written as it is registered (`/logs/:id`), without the prefix. */
 export interface Operation {
@@ -138,7 +138,7 @@ export function buildOpenApi(operations: readonly Operation[] = OPERATIONS) {
     },
     servers: [{ url: '/' }],
     security: [{ basic: [] }],
-    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.tag))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
     paths,
     components: {
       securitySchemes: { basic: { type: 'http', scheme: 'basic', description: 'User: the account e-mail; password: the API key.' } },
