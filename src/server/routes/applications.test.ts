@@ -158,6 +158,21 @@ describe('applications', () => {
     expect((await svc.request('GET', '/api/applications/')).body.data.map((a: { id: number }) => a.id)).toEqual([appId]);
   });
 
+  it('rounds its sums to 3 decimals, without float noise, at every step', async () => {
+    const r1 = await registerTestServer(svc, 'redis1');
+    const m = T0 - 7200;
+    await feed('redis1', m, [proc(50, 'redis-server', null, { cpu: 0.1, memory: 0.7 }), proc(51, 'redis-server', null, { cpu: 0.2, memory: 0.1 })]);
+    await feed('redis1', m + 60, [proc(50, 'redis-server', null, { cpu: 0.3, memory: 0.3 }), proc(51, 'redis-server', null, { cpu: 0.6, memory: 0.2 })]);
+    expect((await svc.request('GET', `/api/v5/servers/${r1}/auto_detection/`)).body).toEqual(['Redis']);
+    const id = (await svc.request('GET', '/api/applications/')).body.data.find((a: { name: string }) => a.name === 'Redis').id;
+    const minute = await svc.request('GET', `/api/applications/${id}/data/?start=${m}&end=${m + 60}`);
+    expect(minute.body.data.map((d: { cpu: number; memory: number }) => [d.cpu, d.memory])).toEqual([[0.9, 0.5], [0.3, 0.8]]);
+    for (const step of ['Hour', 'Day']) {
+      const r = await svc.request('GET', `/api/applications/${id}/data/?time_step=${step}&end=${m}`);
+      expect([step, r.body.data[0].cpu, r.body.data[0].memory]).toEqual([step, 0.6, 0.65]);
+    }
+  });
+
   it('requires authentication', async () => {
     expect((await svc.request('GET', '/api/applications/', { as: null })).status).toBe(401);
     expect((await svc.request('GET', `/api/applications/${appId}/data/`, { as: null })).status).toBe(401);

@@ -6,6 +6,7 @@ import {
   applicationProcessDataQuery,
   applicationProcessesQuery,
   type Application,
+  type ApplicationDataRecord,
 } from '../../shared/applications';
 import { itemPath } from '../../shared/paths';
 import type { Deps } from '../deps';
@@ -35,6 +36,13 @@ const HOUR = 3600;
 /** Minute data is kept 30 days (see services/retention.ts); older hours hold no process lists to page. */
 const MINUTE_DATA_KEPT = 30 * 86_400;
 
+/** A record with its sums rounded to 3 decimals: adding averages leaves float noise (204.56599999999997). */
+const rounded = (r: ApplicationDataRecord): ApplicationDataRecord => {
+  const out: Record<string, number | undefined> = { ...r };
+  for (const [k, v] of Object.entries(r)) if (typeof v === 'number') out[k] = Math.round(v * 1000) / 1000;
+  return out as ApplicationDataRecord;
+};
+
 export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
   async function appOr404(req: FastifyRequest) {
     const id = pathId(req);
@@ -54,7 +62,7 @@ export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
   app.get('/applications/:id/data', async (req) => {
     const a = await appOr404(req);
     const q = parseInput(req, applicationDataQuery);
-    return envelope(req, q, slice(await applicationSeries(store, req.account.id, a, q), q));
+    return envelope(req, q, slice((await applicationSeries(store, req.account.id, a, q)).map(rounded), q));
   });
 
   app.get('/applications/:id/processes/data', async (req) => {

@@ -95,6 +95,8 @@ describe('GET /logs/{id}/detail/', () => {
     ['filter=' + encodeURIComponent('disk at 9[0-9]%'), ['disk at 91%']],
     ['severity=critical', ['GET /api 500']],
     ['severity=info&filter=GET.*', ['GET /index 200']],
+    ['severity=CRITICAL', ['GET /api 500']],
+    ['severity=Warning', ['disk at 91%']],
     ['filter=', ['GET /api 500', 'disk at 91%', 'GET /index 200']],
     ['num=3&end=' + E, ['GET /api 500', 'disk at 91%', 'GET /index 200', 'boot ok']],
   ])('%s', async (qs, expected) => {

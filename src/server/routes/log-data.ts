@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { logDataQuery, logDetailQuery } from '../../shared/log-data';
 import type { Deps } from '../deps';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { isTransactionLog, logDetail, logOr404, logWindow, transactionLogDetail } from '../services/log-data';
+
+/** logDetailQuery with the severity matched regardless of case (CRITICAL is critical). */
+export const logDetailInput = z.preprocess(
+  (x) => (typeof x === 'object' && x !== null && 'severity' in x && typeof x.severity === 'string' ? { ...x, severity: x.severity.toLowerCase() } : x),
+  logDetailQuery,
+);
 
 /** GET /logs/{id}/data/ (per-minute severity counts) and /logs/{id}/detail/ (messages). */
 export function logDataRoutes(app: FastifyInstance, { store }: Deps) {
@@ -19,7 +26,7 @@ export function logDataRoutes(app: FastifyInstance, { store }: Deps) {
 
   app.get('/logs/:id/detail', async (req) => {
     const log = await logOr404(store, req.account.id, pathId(req));
-    const q = parseInput(req, logDetailQuery);
+    const q = parseInput(req, logDetailInput);
     const read = isTransactionLog(log) ? transactionLogDetail : logDetail;
     return envelope(req, q, await read(store, req.account.id, log, q));
   });

@@ -199,6 +199,8 @@ describe('GET /transactions/logs/{id}/detail/', () => {
     const r = await svc.request('GET', `/api/transactions/logs/${lid}/detail/?filter=${encodeURIComponent('.*FROM items.*')}`);
     expect(r.body.data).toHaveLength(1);
     expect(JSON.parse(r.body.data[0].data)[9]).toBe('SELECT * FROM items');
+    const info = await svc.request('GET', `/api/transactions/logs/${lid}/detail/?severity=INFO&num=2`);
+    expect(info.body.pagination.count).toBe(2);
   });
 
   it.each([['time_step=Hour', 'time_step'], ['num=0', 'num'], ['filter=' + encodeURIComponent('\\('), 'filter']])('refuses %s', async (qs, field) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { logDetailQuery } from '../../shared/log-data';
 import { traceQuery, transactionLogQuery } from '../../shared/transaction-data';
 import type { Deps } from '../deps';
 import { badRequest } from '../http/errors';
@@ -7,12 +6,13 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { logOr404, transactionLogDetail } from '../services/log-data';
 import { assembleTrace, processOr404 } from '../services/trace';
+import { logDetailInput } from './log-data';
 
 /** Transaction log detail (T), /transactions/log/ (messages of a span) and /transactions/trace/. */
 export function transactionDataRoutes(app: FastifyInstance, { store }: Deps) {
   app.get('/transactions/logs/:id/detail', async (req) => {
     const log = await logOr404(store, req.account.id, pathId(req), true);
-    const q = parseInput(req, logDetailQuery);
+    const q = parseInput(req, logDetailInput);
     return envelope(req, q, await transactionLogDetail(store, req.account.id, log, q));
   });
 
