@@ -40,7 +40,8 @@ function issueMessage(issue: z.core.$ZodIssue, field: string | undefined): strin
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `${name} is required`;
   if (issue.code === 'unrecognized_keys') return `unknown parameter ${issue.keys.join(', ')}`;
   if (issue.code === 'invalid_value' && 'values' in issue) {
-    return `${name} must be one of ${issue.values.map(String).join(', ')}`;
+    const values = issue.values.map(String);
+    return values.length === 1 ? `${name} must be ${values[0]}` : `${name} must be one of ${values.join(', ')}`;
   }
   if (field && issue.message.startsWith(field)) return issue.message;
   if (issue.message.startsWith('each ') || issue.message.includes(' must ')) return issue.message;

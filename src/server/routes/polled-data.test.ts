@@ -84,6 +84,11 @@ describe('GET /polled-data/{id}/data/', () => {
       expect(r.body.error.field).toBe(field);
     },
   );
+
+  it('names the one step allowed here', async () => {
+    const r = await svc.request('GET', `/api/polled-data/${itemId()}/data/?time_step=Hour`);
+    expect(r.body.error.message).toBe('time_step must be Minute');
+  });
 });
 
 describe('aggregatePolled (Hour and Day values)', () => {
