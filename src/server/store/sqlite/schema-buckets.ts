@@ -24,5 +24,11 @@ CREATE TABLE bucket_minutes (
 ) WITHOUT ROWID;
 `,
     },
+    {
+      // Bucket types are time, counter or gauge (spec); StatsD sets are now kept as gauges of their
+      // distinct members, so buckets stored as "set" before that read as gauges too.
+      version: 2,
+      sql: `UPDATE buckets SET type = 'gauge' WHERE type = 'set';`,
+    },
   ],
 };
