@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX } from './paging';
+import { PAGE_LIMIT_MAX, pageParam } from './paging';
 import { epochParam, idListParam, intParam } from './params';
 
 /**
@@ -11,7 +11,7 @@ export const alertHistoryListQuery = z
   .object({
     num: intParam('num', { min: 1, max: PAGE_LIMIT_MAX }).optional(),
     limit: intParam('limit', { min: 1, max: PAGE_LIMIT_MAX }).optional(),
-    page: intParam('page', { min: 0 }).default(0),
+    page: pageParam(),
     start: epochParam('start').optional(),
     end: epochParam('end').optional(),
     filter: idListParam('filter').optional(),
