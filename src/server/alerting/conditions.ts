@@ -1,4 +1,5 @@
 import type { Batch, ProcessSample, ServerSample } from '../../shared/ingest';
+import { compilePattern } from './pattern';
 
 /** The alert fields evaluation needs (a stored alert, parsed). */
 export interface AlertRule {
@@ -115,15 +116,6 @@ export function processMetric(trigger: string, procs: ProcessSample[]): number |
   return values.reduce((a, b) => a + b, 0);
 }
 
-/** Compiles an alert's reg_exp; an invalid one (refused at create time) matches nothing. */
-export function compile(regExp: string): RegExp | null {
-  try {
-    return new RegExp(regExp);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Content triggers of processes evaluated on the batch: files, ports, incident report text. The
  * processes must be in the batch. A log's messages are the process's incident reports when the log's
@@ -133,7 +125,7 @@ export function processContent(rule: AlertRule, batch: Batch, pids: Set<number>,
   if (!pids.size) return false;
   switch (rule.trigger_type) {
     case 'File Accessed': {
-      const re = compile(rule.reg_exp);
+      const re = compilePattern(rule.reg_exp);
       return !!re && batch.process_details.some((d) => pids.has(d.pid) && (d.files ?? []).some((f) => re.test(f)));
     }
     case 'Port Accessed': {
@@ -141,7 +133,7 @@ export function processContent(rule: AlertRule, batch: Batch, pids: Set<number>,
       return batch.connections.some((c) => pids.has(c.pid) && (ports.has(c.local_port) || ports.has(c.peer_port)));
     }
     case 'Incident Report Content': {
-      const re = compile(rule.reg_exp);
+      const re = compilePattern(rule.reg_exp);
       if (!re) return false;
       const open = new Set(batch.process_details.filter((d) => pids.has(d.pid)).flatMap((d) => d.files ?? []));
       return batch.logs.some((l) => {

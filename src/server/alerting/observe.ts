@@ -1,6 +1,7 @@
 import type { Batch } from '../../shared/ingest';
 import type { EngineAlert } from '../store/repos/alert-engine';
-import { breaches, compile, PROCESS_CONTENT_TRIGGERS, processContent, processMetric, serverMetric } from './conditions';
+import { compilePattern } from './pattern';
+import { breaches, PROCESS_CONTENT_TRIGGERS, processContent, processMetric, serverMetric } from './conditions';
 
 /** What one minute of one server's data says about an alert: does its condition hold, at what value. */
 export interface Observation {
@@ -53,7 +54,7 @@ export function observe(alert: EngineAlert, batch: Batch, ctx: ObserveContext): 
       const upload = batch.logs.find((l) => l.log_id === Number(alert.target_id));
       const messages = upload?.messages ?? [];
       if (alert.trigger_type === 'Log Content') {
-        const re = compile(alert.reg_exp);
+        const re = compilePattern(alert.reg_exp);
         return { holds: !!re && messages.some((m) => re.test(m.data)), value: null };
       }
       const severity = SEVERITY_OF[alert.trigger_type];

@@ -105,6 +105,11 @@ const ALERT_FIELDS: Record<string, JsonSchema> = {
   },
   active: { description: 'An inactive alert is never evaluated. Setting false during an incident closes it: the history ends and RESOLVED callbacks are sent.' },
   trigger_type: { description: 'The trigger of the type (see the spec). Registry Accessed applies to Windows collectors; ours report no registry access, so it never triggers.' },
+  reg_exp: {
+    description:
+      'Pattern of the content triggers (Log Content, Incident Report Content, File Accessed), matched anywhere in the text with RE2 syntax, ' +
+      'which runs in time linear in the text; backreferences and lookaround are refused with 400.',
+  },
 };
 
 const MAINTENANCE_RULE =

@@ -102,5 +102,6 @@ describe('alert rules in the descriptions', () => {
       doc.paths[path]![method]!.requestBody!.content['application/x-www-form-urlencoded']!.schema.properties as Record<string, { description?: string }>;
     expect(form('post', '/api/v5/alerts/').trigger_type!.description).toMatch(/Registry Accessed applies to Windows collectors/);
     expect(form('put', '/api/v5/alerts/{id}/').active!.description).toMatch(/closes it/);
+    expect(form('post', '/api/v5/alerts/').reg_exp!.description).toMatch(/RE2 syntax/);
   });
 });

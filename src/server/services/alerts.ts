@@ -1,6 +1,7 @@
 import { keepSecrets, parseProcessTarget, type AlertUserInput } from '../../shared/alert-inputs';
 import { alertRuleIssues, type AlertCreate, type AlertUpdate } from '../../shared/alerts';
 import { callbackDeliveries } from '../alerting/callbacks';
+import { patternProblem } from '../alerting/pattern';
 import { badRequest } from '../http/errors';
 import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord } from '../store/repos/alerts';
 import type { Store } from '../store/store';
@@ -32,8 +33,15 @@ export async function resolveUsers(store: Store, accountId: number, users: Alert
   return [...out.values()];
 }
 
+/** A reg_exp must also compile for RE2, which the engine matches with (linear time; see alerting/pattern). */
+function checkPattern(regExp: string | undefined) {
+  const problem = regExp ? patternProblem(regExp) : null;
+  if (problem) throw badRequest(problem, 'reg_exp');
+}
+
 /** Creates an alert after checking its target and users in the account; texts are generated here. */
 export async function createAlert(store: Store, accountId: number, input: AlertCreate, now: number): Promise<AlertRecord> {
+  checkPattern(input.reg_exp);
   const targetId = canonicalTargetId(input.type, input.target_id);
   const facts = await store.alerts.targetFacts(accountId, input.type, targetId);
   if (!facts) throw badRequest(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
@@ -48,6 +56,7 @@ export async function createAlert(store: Store, accountId: number, input: AlertC
  * Subscriber secrets are write-only (never answered), so a list sent back without them keeps them.
  */
 export async function updateAlert(store: Store, accountId: number, alert: AlertRecord, input: AlertUpdate): Promise<AlertRecord> {
+  checkPattern(input.reg_exp);
   const { users, subscribers, ...rest } = input;
   const patch: AlertPatch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (users) patch.users = await resolveUsers(store, accountId, users);
