@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Deps } from './deps';
 import { basicAuth } from './http/auth';
-import { ApiError, installErrorHandling } from './http/errors';
+import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { alertRoutes } from './routes/alerts';
@@ -40,13 +40,29 @@ const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
+const MAX_PARAM_LENGTH = 500;
+
 /** Builds the service without listening: tests inject or listen on a loopback port. */
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const authenticate = basicAuth(
+    { findAccountByEmail: (email) => deps.store.accounts.findByEmail(email) },
+    { maxFailures: deps.config.authMaxFailures },
+  );
+  // Every /api request but the public document signs in first, even one that will be a 404, a 405 or
+  // an unparsable path: what exists under /api is not shown to anonymous callers.
+  const signIn = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0]!;
+    if (!path.startsWith('/api') || PUBLIC_PATHS.has(path.replace(/\/$/, ''))) return;
+    await authenticate(req, reply);
+  };
+
   const app = Fastify({
     logger: opts.logger ? { level: 'info' } : false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: deps.config.bodyLimit ?? 8 * 1024 * 1024,
     trustProxy: false,
+    // Errors the router raises before any route or hook runs, answered in the API's shape.
+    frameworkErrors: (err, req, reply) => void answerFrameworkError(err, req, reply, signIn),
   });
   installErrorHandling(app);
 
@@ -63,18 +79,11 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 
   await app.register(formbody);
   acceptEmptyJsonBody(app);
-  const authenticate = basicAuth(
-    { findAccountByEmail: (email) => deps.store.accounts.findByEmail(email) },
-    { maxFailures: deps.config.authMaxFailures },
-  );
 
   for (const prefix of ['/api', '/api/v5']) {
     await app.register(
       async (api) => {
-        api.addHook('onRequest', async (req, reply) => {
-          if (PUBLIC_PATHS.has(req.url.split('?')[0]!.replace(/\/$/, ''))) return;
-          await authenticate(req, reply);
-        });
+        api.addHook('onRequest', signIn);
         for (const routes of API_ROUTES) routes(api, deps);
       },
       { prefix },
@@ -86,9 +95,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0]!;
     if (path.startsWith('/api')) {
+      await signIn(req, reply);
       const allowed = METHODS.filter((m) => known.find(m, path));
       if (allowed.length) {
         throw new ApiError(405, `${req.method} is not allowed here; use ${allowed.join(', ')}`, undefined, {
@@ -103,4 +113,26 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   });
 
   return app;
+}
+
+/**
+ * A path that cannot be decoded is a 400. A path segment past the router's limit is a 404: no id of
+ * the API is that long, so it names nothing, as any other malformed id does (no 414 is ever sent).
+ */
+async function answerFrameworkError(
+  err: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  signIn: (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
+  try {
+    await signIn(req, reply);
+    if (err.code === 'FST_ERR_BAD_URL') throw new ApiError(400, 'the path is not valid');
+    if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      throw new ApiError(404, `not found: a path segment is longer than ${MAX_PARAM_LENGTH} characters`);
+    }
+    throw new ApiError(500, 'internal error');
+  } catch (e) {
+    sendError(reply, e instanceof ApiError ? e : new ApiError(500, 'internal error'));
+  }
 }

@@ -48,7 +48,8 @@ function issueMessage(issue: z.core.$ZodIssue, field: string | undefined): strin
   return `${name}: ${issue.message}`;
 }
 
-function send(reply: FastifyReply, e: ApiError) {
+/** Answers an ApiError in the error shape, with its headers. */
+export function sendError(reply: FastifyReply, e: ApiError) {
   for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
   return reply.status(e.status).type('application/json').send(errorBody(e.status, e.message, e.field));
 }
@@ -56,22 +57,22 @@ function send(reply: FastifyReply, e: ApiError) {
 /** Installs the error handler: every failure, ours or Fastify's, leaves in one shape; never a raw 500. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
-    if (err instanceof ApiError) return send(reply, err);
-    if (err instanceof ZodError) return send(reply, fromZod(err));
+    if (err instanceof ApiError) return sendError(reply, err);
+    if (err instanceof ZodError) return sendError(reply, fromZod(err));
     const fe = err as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, new ApiError(413, 'request body is too large'));
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, new ApiError(413, 'request body is too large'));
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return send(reply, new ApiError(415, 'send parameters as application/x-www-form-urlencoded or application/json'));
+      return sendError(reply, new ApiError(415, 'send parameters as application/x-www-form-urlencoded or application/json'));
     }
-    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return send(reply, badRequest('the JSON body is empty'));
-    if (fe.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return send(reply, badRequest('invalid Content-Length'));
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return sendError(reply, badRequest('the JSON body is empty'));
+    if (fe.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return sendError(reply, badRequest('invalid Content-Length'));
     if (err instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return send(reply, badRequest('the body is not valid JSON'));
+      return sendError(reply, badRequest('the body is not valid JSON'));
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return send(reply, new ApiError(fe.statusCode, fe.message));
+      return sendError(reply, new ApiError(fe.statusCode, fe.message));
     }
     req.log.error({ err }, 'unhandled error');
-    return send(reply, new ApiError(500, 'internal error'));
+    return sendError(reply, new ApiError(500, 'internal error'));
   });
 }
