@@ -19,8 +19,7 @@ export function compilePattern(source: string): Pattern | null {
   if (hit !== undefined) return hit;
   let compiled: Pattern | null;
   try {
-    const re = RE2JS.compile(source);
-    compiled = { test: (text) => re.matcher(text).find() };
+    compiled = RE2JS.compile(source);
   } catch {
     compiled = null;
   }

@@ -24,7 +24,8 @@ const timed = async (path: string) => {
 
 describe('a catastrophic log filter', () => {
   it('answers 400 "filter took too long" while a plain request sent meanwhile is answered promptly', async () => {
-    const evil = `/api/logs/${logId}/detail/?end=${E}&filter=${encodeURIComponent('\\(a*\\)*b')}`;
+    // A back-reference keeps the filter off RE2, so it backtracks under the budget.
+    const evil = `/api/logs/${logId}/detail/?end=${E}&filter=${encodeURIComponent('\\(a*\\)*\\1b')}`;
     const stalls = [timed(evil), timed(evil)];
     await new Promise((r) => setTimeout(r, 30));
     const plain = await timed(`/api/servers/`);
@@ -35,6 +36,12 @@ describe('a catastrophic log filter', () => {
       expect(r.status).toBe(400);
       expect(r.body.error).toEqual({ status: 400, message: 'filter took too long', field: 'filter' });
     }
+  });
+
+  it('answers a pattern without back-references, catastrophic for backtracking, on RE2 at once', async () => {
+    const r = await svc.request('GET', `/api/logs/${logId}/detail/?end=${E}&filter=${encodeURIComponent('\\(a*\\)*c')}`);
+    expect(r.status).toBe(200);
+    expect(r.body.pagination.count).toBe(1);
   });
 
   it('still matches an honest filter over the same message', async () => {
