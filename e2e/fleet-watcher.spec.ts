@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loadSeeded, signIn } from './fixtures/account';
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoSeriousA11yIssues } from './fixtures/axe';
 
 test('a wrong key is refused and a visitor without a session is sent to sign-in', async ({ page }) => {
   await page.goto('/servers/1');
