@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress } from './email';
 
 /**
  * Parsers of the alert parameters that carry lists (users, subscribers) or compound text (the
@@ -36,8 +37,6 @@ export const SUBSCRIBER_EVENTS = ['TRIGGERED', 'RESOLVED', 'BOTH'] as const;
 export const MAX_ALERT_USERS = 100;
 export const MAX_SUBSCRIBERS = 20;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function parseJsonText(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   try {
@@ -64,7 +63,7 @@ function userRef(v: unknown): number | string | null {
   if (typeof v === 'string') {
     const t = v.trim();
     if (/^\d{1,15}$/.test(t) && Number(t) > 0) return Number(t);
-    if (EMAIL.test(t) && t.length <= 254) return t.toLowerCase();
+    if (isEmailAddress(t)) return t.toLowerCase();
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX, isEmailAddress } from './email';
 import { intParam, textParam } from './params';
 import { pagingQuery } from './paging';
 
@@ -22,8 +23,6 @@ export function nickName(firstName: string, lastName: string, id: number): strin
   const nick = clean(firstName) + clean(lastName).slice(0, 1);
   return nick || `user${id}`;
 }
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
 /** A user profile as the API answers it. */
 export const userProfile = z.object({
@@ -50,8 +49,8 @@ const emailParam = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z
     .string({ error: 'email must be text' })
-    .max(254, { error: 'email must be at most 254 characters' })
-    .regex(EMAIL_RE, { error: 'email must be a valid e-mail address' }),
+    .max(EMAIL_MAX, { error: `email must be at most ${EMAIL_MAX} characters` })
+    .refine(isEmailAddress, { error: 'email must be a valid e-mail address' }),
 );
 
 /** POST /users/: every field is required (country code and phone number are needed for SMS). */

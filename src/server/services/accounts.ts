@@ -1,7 +1,7 @@
 import { hashKey, newApiKey } from '../http/auth';
+import { isEmailAddress } from '../../shared/email';
 import type { Store } from '../store/store';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type CreateAccountResult = { ok: true; email: string; api_key: string } | { ok: false; message: string };
 
@@ -11,7 +11,7 @@ export type CreateAccountResult = { ok: true; email: string; api_key: string } |
  */
 export async function createAccount(store: Store, email: string): Promise<CreateAccountResult> {
   const address = email.trim();
-  if (!EMAIL_RE.test(address) || address.length > 254) return { ok: false, message: `not a valid e-mail address: ${JSON.stringify(email)}` };
+  if (!isEmailAddress(address)) return { ok: false, message: `not a valid e-mail address: ${JSON.stringify(email)}` };
   const key = newApiKey();
   const local = address.split('@')[0]!.slice(0, 30);
   const created = await store.accounts.create({ email: address, keyHash: hashKey(key), firstName: local, lastName: 'Owner' });
