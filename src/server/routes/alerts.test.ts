@@ -100,6 +100,8 @@ describe('alerts: create and read', () => {
     [{ type: 'Process', target_id: () => `${t.server},x,3,nginx` }, 'target_id', /^target_id must be <server_id>/],
     [{ type: 'Process', target_id: () => `${theirs.server},1,2,nginx` }, 'target_id', /^target_id: no process/],
     [{ type: 'Process', target_id: () => `${t.server},999,1,ghost` }, 'target_id', /^target_id: no process/],
+    [{ type: 'Process', target_id: () => t.process.replace(/,nginx$/, ',wrongname') }, 'target_id', /^target_id: no process/],
+    [{ type: 'Process', target_id: () => t.process.replace(/,nginx$/, ',NGINX') }, 'target_id', /^target_id: no process/],
     [{ trigger_type: 'Nope' }, 'trigger_type', /^trigger_type must be one of/],
     [{ trigger_type: 'Nagios' }, 'trigger_type', /^trigger_type Nagios is not allowed for type Server; use one of Server Down, CPU/],
     [{ type: 'Server Tag', target_id: () => t.tag, trigger_type: 'Disk' }, 'trigger_type', /not allowed for type Server Tag/],

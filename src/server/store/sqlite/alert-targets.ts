@@ -9,7 +9,8 @@ const display = (s: { hostname: string; nickname: string }) => s.nickname || s.h
 
 /**
  * Looks up an alert's target inside the account, with what its description needs. A Process target
- * needs its server; when the telemetry tables exist the process itself must have been seen too.
+ * needs its server; when the telemetry tables exist the process itself must have been seen too, under
+ * the name the target id gives (else "wrongname on app-01" would describe a process that never ran).
  */
 export function alertTargetFacts(db: Db, accountId: number, type: AlertType, targetId: string): TargetFacts | null {
   const server = (id: number) => db.prepare<[number, number], { hostname: string; nickname: string; os: string }>(LIVE_SERVER).get(accountId, id);
@@ -19,8 +20,8 @@ export function alertTargetFacts(db: Db, accountId: number, type: AlertType, tar
     if (!p || !s) return null;
     if (hasTable(db, 'tm_processes')) {
       const seen = db
-        .prepare('SELECT 1 FROM tm_processes WHERE account_id = ? AND server_id = ? AND pid = ? AND create_time = ?')
-        .get(accountId, p.serverId, p.pid, p.creationTime);
+        .prepare('SELECT 1 FROM tm_processes WHERE account_id = ? AND server_id = ? AND pid = ? AND create_time = ? AND name = ?')
+        .get(accountId, p.serverId, p.pid, p.creationTime, p.name);
       if (!seen) return null;
     }
     return { kind: 'process', name: p.name, hostname: display(s) };
