@@ -47,6 +47,8 @@ type Crud = {
   written?: z.ZodType;
   /** Create and update fields the zod schema cannot express. */
   fields?: Record<string, JsonSchema>;
+  /** Descriptions of the update and delete operations. */
+  describe?: { update?: string; delete?: string };
 };
 
 /** List, create, get, update and delete of a plain collection. */
@@ -57,8 +59,8 @@ function crud(c: Crud): Operation[] {
     { method: 'GET', path: base, tag: c.tag, summary: `Paged list of ${c.tag.toLowerCase()}`, params: c.list ?? pagingQuery, response: c.item, paged: true },
     ...(c.create ? [{ method: 'POST', path: base, tag: c.tag, summary: 'Create', params: c.create, fields: c.fields, response: c.written ?? c.item, status: 201 } as const] : []),
     { method: 'GET', path: one, tag: c.tag, summary: 'One item', response: c.item },
-    ...(c.update ? [{ method: 'PUT', path: one, tag: c.tag, summary: 'Update', params: c.update, fields: c.fields, response: c.written ?? c.item } as const] : []),
-    { method: 'DELETE', path: one, tag: c.tag, summary: 'Delete', response: success },
+    ...(c.update ? [{ method: 'PUT', path: one, tag: c.tag, summary: 'Update', description: c.describe?.update, params: c.update, fields: c.fields, response: c.written ?? c.item } as const] : []),
+    { method: 'DELETE', path: one, tag: c.tag, summary: 'Delete', description: c.describe?.delete, response: success },
   ];
 }
 
@@ -149,7 +151,18 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/server_sets/:id/servers', tag: 'Server sets', summary: 'Servers of the set', response: z.array(serverRef) },
   { method: 'GET', path: '/server_sets/:id/server_tags', tag: 'Server sets', summary: 'Tags of the set', response: z.array(serverTag) },
   { method: 'GET', path: '/server_sets/:id/auto_detection', tag: 'Server sets', summary: "Run application detection on the set's servers", response: serverSet },
-  ...crud({ collection: 'users', tag: 'User profiles', item: userProfile, list: userListQuery, create: userCreate, update: userUpdate }),
+  ...crud({
+    collection: 'users',
+    tag: 'User profiles',
+    item: userProfile,
+    list: userListQuery,
+    create: userCreate,
+    update: userUpdate,
+    describe: {
+      delete:
+        'Deletes the profile (the account owner cannot be deleted: 403) and takes it off every alert; an alert left with no user gets the account owner, notified by e-mail, so it still notifies someone.',
+    },
+  }),
   ...crud({
     collection: 'maintenance_windows',
     tag: 'Maintenance windows',

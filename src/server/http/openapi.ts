@@ -10,6 +10,8 @@ export interface Operation {
   path: string;
   tag: string;
   summary: string;
+  /** Longer prose: rules and side effects the summary cannot carry. */
+  description?: string;
   /** Query parameters (GET, DELETE) or form/JSON body fields (POST, PUT). */
   params?: z.ZodType;
   /** The body is JSON only (the collector protocol), never a form. */
@@ -95,6 +97,7 @@ function operationObject(op: Operation) {
   return {
     tags: [op.tag],
     summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
     operationId: `${op.method.toLowerCase()}${op.path.replace(/[:/_-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
     ...(op.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),

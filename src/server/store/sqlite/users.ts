@@ -1,6 +1,7 @@
 import type { UserCreate, UserUpdate } from '../../../shared/users';
 import { DUPLICATE_EMAIL, type OutboxMessage, type UserRecord, type UserRepo } from '../repos/users';
 import type { Db } from './db';
+import { removeUserFromAlerts } from './user-removal';
 import { missingIds } from './util';
 
 interface Row {
@@ -56,6 +57,12 @@ export function sqliteUsers(db: Db): UserRepo {
     return id;
   });
 
+  const remove = db.transaction((accountId: number, id: number) => {
+    const gone = db.prepare('DELETE FROM users WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    if (gone) removeUserFromAlerts(db, accountId, id);
+    return gone;
+  });
+
   return {
     async list(accountId, filter, paging) {
       const where = filter.email !== undefined ? 'account_id = ? AND email = ?' : 'account_id = ?';
@@ -105,7 +112,7 @@ export function sqliteUsers(db: Db): UserRepo {
       return toRecord(byId.get(accountId, id)!);
     },
     async delete(accountId, id) {
-      return db.prepare('DELETE FROM users WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+      return remove(accountId, id);
     },
     async missing(accountId, ids) {
       return missingIds(db, 'users', accountId, ids);
