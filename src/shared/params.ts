@@ -64,7 +64,12 @@ export function textParam(field: string, min: number, max: number) {
  * may send a real array. A lone scalar is not accepted, so a typo never silently becomes a list.
  */
 export function jsonListParam<T extends z.ZodType>(field: string, item: T) {
-  return z.preprocess((v) => {
+  return z.preprocess((v, ctx) => {
+    // The field repeated in a form or query (filter=[1]&filter=[2]) arrives as a list of JSON texts.
+    if (Array.isArray(v) && v.length > 1 && v.every((x) => typeof x === 'string' && /^\s*\[/.test(x))) {
+      ctx.addIssue({ code: 'custom', message: `${field} must be given once`, input: v });
+      return z.NEVER;
+    }
     if (typeof v !== 'string') return v;
     try {
       return JSON.parse(v);

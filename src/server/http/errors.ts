@@ -29,10 +29,20 @@ export function fromZod(err: ZodError, input?: Record<string, unknown>): ApiErro
   const issue = err.issues[0];
   if (!issue) return badRequest('invalid input');
   const field = issue.path.length ? String(issue.path[0]) : undefined;
+  if (field && input && givenTwice(issue, input[field])) return badRequest(`${field} must be given once`, field);
   if (field && input && issue.path.length === 1 && (input[field] === undefined || input[field] === null)) {
     return badRequest(`${field} is required`, field);
   }
   return badRequest(issueMessage(issue, field), field);
+}
+
+/**
+ * A form field or query parameter given more than once arrives as an array; where the rule wants one
+ * value (text, number, one of a set), that is what the message says, whatever the schema's wording.
+ */
+function givenTwice(issue: z.core.$ZodIssue, value: unknown): boolean {
+  if (issue.path.length !== 1 || !Array.isArray(value)) return false;
+  return (issue.code === 'invalid_type' && issue.expected !== 'array') || issue.code === 'invalid_value';
 }
 
 function issueMessage(issue: z.core.$ZodIssue, field: string | undefined): string {
