@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_MAX, pageParam } from './paging';
-import { epochParam, idListParam, intParam } from './params';
+import { epochParam, idListParam, intParam, listFilter } from './params';
 
 /**
  * GET /alert_histories/: P plus `end` (default now), `start`, `filter` (JSON list of alert ids),
@@ -14,7 +14,8 @@ export const alertHistoryListQuery = z
     page: pageParam(),
     start: epochParam('start').optional(),
     end: epochParam('end').optional(),
-    filter: idListParam('filter').optional(),
+    // An empty value is no filter; an empty list [] selects no alert, so no history.
+    filter: listFilter(idListParam('filter')),
   })
   .superRefine((q, ctx) => {
     if (q.start !== undefined && q.end !== undefined && q.start > q.end) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam } from './params';
+import { intParam, listFilter } from './params';
 import { pagingQuery } from './paging';
 
 /** Source types a person configures through /api/logs/. */
@@ -33,7 +33,7 @@ export const logWritten = logItem.omit({ url: true }).extend({ resource_url: z.s
 export type LogWritten = z.infer<typeof logWritten>;
 
 /** GET /logs/: P, plus an optional `server` (id) to list one server's logs. */
-export const logListQuery = pagingQuery.extend({ server: intParam('server', { min: 1 }).optional() });
+export const logListQuery = pagingQuery.extend({ server: listFilter(intParam('server', { min: 1 })) });
 
 const logType = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),

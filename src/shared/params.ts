@@ -84,6 +84,14 @@ export function idListParam(field: string) {
   return jsonListParam(field, intParam(`each id in ${field}`, { min: 1 }));
 }
 
+/**
+ * An optional filter of a list query: an empty value means no filter, exactly as if it were not
+ * given (so `?hostname=` lists every server, as `?email=` and `?filter=` do).
+ */
+export function listFilter<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+}
+
 /** Epoch seconds (UTC). */
 export function epochParam(field: string) {
   return intParam(field, { min: 0 });

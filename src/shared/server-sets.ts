@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolParam, intParam, jsonListParam, textParam } from './params';
+import { boolParam, intParam, jsonListParam, listFilter, textParam } from './params';
 import { pagingQuery } from './paging';
 
 /** A server set as the API answers it; server_tags are item paths of the tags. */
@@ -15,7 +15,7 @@ export const serverSet = z.object({
 export type ServerSet = z.infer<typeof serverSet>;
 
 /** GET /server_sets/: P plus `filter`, a case-insensitive substring of the name. */
-export const serverSetListQuery = pagingQuery.extend({ filter: z.string().optional() });
+export const serverSetListQuery = pagingQuery.extend({ filter: listFilter(z.string({ error: 'filter must be text' })) });
 
 /** A tag id, also accepted as the item path that responses show, so a set can be sent back as read. */
 const tagRef = z.preprocess((v) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListParam, textParam } from './params';
+import { idListParam, listFilter, textParam } from './params';
 import { pagingQuery } from './paging';
 
 /** A server tag as the API answers it. */
@@ -12,7 +12,7 @@ export const serverTag = z.object({
 export type ServerTag = z.infer<typeof serverTag>;
 
 /** GET /server_tags/: P plus `filter`, a case-insensitive substring of the name. */
-export const serverTagListQuery = pagingQuery.extend({ filter: z.string().optional() });
+export const serverTagListQuery = pagingQuery.extend({ filter: listFilter(z.string({ error: 'filter must be text' })) });
 
 /** The spec allows 1-256 characters on create but only 1-64 on update. */
 export const serverTagCreate = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochParam, idListParam, textParam } from './params';
+import { epochParam, idListParam, listFilter, textParam } from './params';
 import { pagingQuery } from './paging';
 
 export const OS_VALUES = ['Windows', 'Linux', 'Solaris'] as const;
@@ -33,13 +33,19 @@ export const server = z.object({
 });
 export type Server = z.infer<typeof server>;
 
-/** GET /servers/: P plus optional exact-match filters. */
+/** GET /servers/: P plus optional exact-match filters; an empty one is no filter. */
 export const serverListQuery = pagingQuery.extend({
-  hostname: z.string().optional(),
-  location_ip: z.string().optional(),
-  create_time: epochParam('create_time').optional(),
+  hostname: listFilter(z.string({ error: 'hostname must be text' })),
+  location_ip: listFilter(z.string({ error: 'location_ip must be text' })),
+  create_time: listFilter(epochParam('create_time')),
 });
 export type ServerListQuery = z.infer<typeof serverListQuery>;
+
+/** The Server fields the spec marks RO: a PUT that sends one is refused. */
+export const SERVER_READ_ONLY = [
+  'id', 'created', 'os', 'hostname', 'url', 'running', 'capacity_mem', 'capacity_cpu_num', 'capacity_cpu_freq',
+  'capacity_disks', 'current_version', 'location_ip', 'os_detail', 'arch', 'guid', 'network_interfaces',
+] as const;
 
 /** PUT /servers/{id}/: only the user-defined fields. */
 export const serverUpdate = z.object({

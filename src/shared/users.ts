@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, isEmailAddress } from './email';
-import { intParam, textParam } from './params';
+import { intParam, listFilter, textParam } from './params';
 import { pagingQuery } from './paging';
 
 /** Role levels of the spec; other values have no title. */
@@ -42,8 +42,8 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-/** GET /users/: P plus `email`, an exact, case-insensitive match. */
-export const userListQuery = pagingQuery.extend({ email: z.string().optional() });
+/** GET /users/: P plus `email`, an exact, case-insensitive match; empty is no filter. */
+export const userListQuery = pagingQuery.extend({ email: listFilter(z.string({ error: 'email must be text' })) });
 
 const emailParam = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
@@ -52,6 +52,9 @@ const emailParam = z.preprocess(
     .max(EMAIL_MAX, { error: `email must be at most ${EMAIL_MAX} characters` })
     .refine(isEmailAddress, { error: 'email must be a valid e-mail address' }),
 );
+
+/** The User profile fields the spec marks RO: a POST or PUT that sends one is refused. */
+export const USER_READ_ONLY = ['id', 'nick_name', 'role', 'role_text', 'is_account_owner', 'is_account_manager', 'avatar_url', 'url'] as const;
 
 /** POST /users/: every field is required (country code and phone number are needed for SMS). */
 export const userCreate = z.object({

@@ -30,7 +30,8 @@ export function fromZod(err: ZodError, input?: Record<string, unknown>): ApiErro
   if (!issue) return badRequest('invalid input');
   const field = issue.path.length ? String(issue.path[0]) : undefined;
   if (field && input && givenTwice(issue, input[field])) return badRequest(`${field} must be given once`, field);
-  if (field && input && issue.path.length === 1 && (input[field] === undefined || input[field] === null)) {
+  // Only a missing field is "required"; a null one is a value that breaks the field's rule.
+  if (field && input && issue.path.length === 1 && input[field] === undefined) {
     return badRequest(`${field} is required`, field);
   }
   return badRequest(issueMessage(issue, field), field);

@@ -14,9 +14,15 @@ export function rawInput(req: FastifyRequest): Record<string, unknown> {
   return { ...query, ...(body as Record<string, unknown>) };
 }
 
-/** Parses the request's parameters with a shared schema; a broken rule answers 400 naming the field. */
-export function parseInput<S extends z.ZodType>(req: FastifyRequest, schema: S): z.output<S> {
+/**
+ * Parses the request's parameters with a shared schema; a broken rule answers 400 naming the field.
+ * `readOnly` lists the resource's RO fields: sending one is a 400, since scripts rely on every value
+ * they send being applied or refused, never silently dropped.
+ */
+export function parseInput<S extends z.ZodType>(req: FastifyRequest, schema: S, opts: { readOnly?: readonly string[] } = {}): z.output<S> {
   const input = rawInput(req);
+  const ro = opts.readOnly?.find((f) => input[f] !== undefined);
+  if (ro) throw badRequest(`${ro} is read-only`, ro);
   const r = schema.safeParse(input);
   if (!r.success) throw fromZod(r.error, input);
   return r.data;

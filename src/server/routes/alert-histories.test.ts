@@ -70,6 +70,15 @@ describe('alert histories', () => {
     expect(ids(page.body)).toEqual([h.a1]);
   });
 
+  it('takes an empty filter as no filter, and an empty list as no alert (so no history)', async () => {
+    const all = ids((await svc.request('GET', '/api/alert_histories/')).body);
+    expect(all.length).toBeGreaterThan(1);
+    expect(ids((await svc.request('GET', '/api/alert_histories/?filter=')).body)).toEqual(all);
+    const none = await svc.request('GET', '/api/alert_histories/?filter=[]');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ pagination: { count: 0, next: null, previous: null }, data: [] });
+  });
+
   it('keeps the histories of a deleted alert readable', async () => {
     expect((await svc.request('DELETE', `/api/alerts/${alertB}/`)).status).toBe(200);
     expect((await svc.request('GET', `/api/alert_histories/${h.b1}/`)).body.alert_id).toBe(alertB);

@@ -25,7 +25,9 @@ describe('servers', () => {
   });
 
   it('updates nickname and description only', async () => {
-    const u = await svc.request('PUT', `/api/servers/${server}/`, { form: { nickname: 'front', description: 'edge node', hostname: 'ignored' } });
+    const ro = await svc.request('PUT', `/api/servers/${server}/`, { form: { nickname: 'front', hostname: 'evil' } });
+    expect(ro.body).toEqual({ error: { status: 400, message: 'hostname is read-only', field: 'hostname' } });
+    const u = await svc.request('PUT', `/api/servers/${server}/`, { form: { nickname: 'front', description: 'edge node' } });
     expect(u.status).toBe(200);
     expect(u.body).toMatchObject({ nickname: 'front', description: 'edge node', hostname: 'web-1' });
     const bad = await svc.request('PUT', `/api/servers/${server}/`, { form: { nickname: 'x'.repeat(300) } });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { itemPath } from '../../shared/paths';
 import {
   RUNNING_WITHIN_SECONDS,
+  SERVER_READ_ONLY,
   serverListQuery,
   serverTagsUpdate,
   serverUpdate,
@@ -54,7 +55,7 @@ export function serverRoutes(app: FastifyInstance, { store, now }: Deps) {
 
   app.put('/servers/:id', async (req) => {
     const s = await serverOr404(req.account.id, pathId(req));
-    const patch = parseInput(req, serverUpdate);
+    const patch = parseInput(req, serverUpdate, { readOnly: SERVER_READ_ONLY });
     return toServer((await store.servers.update(req.account.id, s.id, patch))!, now());
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { itemPath } from '../../shared/paths';
-import { nickName, roleText, userCreate, userListQuery, userUpdate, type UserProfile } from '../../shared/users';
+import { USER_READ_ONLY, nickName, roleText, userCreate, userListQuery, userUpdate, type UserProfile } from '../../shared/users';
 import type { Deps } from '../deps';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
@@ -43,7 +43,7 @@ export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
   });
 
   app.post('/users', async (req, reply) => {
-    const input = parseInput(req, userCreate);
+    const input = parseInput(req, userCreate, { readOnly: USER_READ_ONLY });
     const created = await store.users.create(req.account.id, input, now());
     if (created === DUPLICATE_EMAIL) throw duplicate(input.email);
     reply.status(201);
@@ -54,7 +54,7 @@ export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
 
   app.put('/users/:id', async (req) => {
     const user = await userOr404(req.account.id, pathId(req));
-    const patch = parseInput(req, userUpdate);
+    const patch = parseInput(req, userUpdate, { readOnly: USER_READ_ONLY });
     const updated = await store.users.update(req.account.id, user.id, patch);
     if (updated === DUPLICATE_EMAIL) throw duplicate(patch.email ?? '');
     if (!updated) throw notFound('user profile');
