@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { threadDetail } from './ingest';
 import { epochParam, idListParam, intParam, textParam } from './params';
 import { pagingQuery } from './paging';
 import { timeSeriesQuery } from './timeseries';
@@ -40,6 +41,36 @@ export const applicationProcessDataQuery = timeSeriesQuery(['Minute', 'Hour', 'D
 
 /** GET /applications/{id}/detail/: the minute to read (default: the latest). */
 export const applicationDetailQuery = pagingQuery.extend({ time: epochParam('time').optional() });
+
+/** A socket of an application's detail (spec: Detail record); ProcName is [uid, name, command line]. */
+export const applicationSocket = z.object({
+  Status: z.string(),
+  PeerIP: z.string(),
+  PeerPort: z.string(),
+  SockIP: z.string(),
+  SockPort: z.string(),
+  Socket: z.string(),
+  Type: z.string(),
+  TransSent: z.string(),
+  TransRecv: z.string(),
+  NumResponses: z.string(),
+  TotalResponseTime: z.string(),
+  TransactTime: z.string(),
+  TransAcceptTime: z.string(),
+  ThreadId: z.string(),
+  ProcName: z.array(z.string()),
+});
+export type ApplicationSocket = z.infer<typeof applicationSocket>;
+
+/** The answer of GET /applications/{id}/detail/: files, threads and sockets at a minute; each may be absent. */
+export const applicationDetailResponse = z.object({
+  data: z.object({
+    files: z.array(z.string()).optional(),
+    threads: z.array(threadDetail).optional(),
+    sockets: z.array(applicationSocket).optional(),
+  }),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailResponse>['data'];
 
 /** GET /applications/{id}/processes/: the last `num` minutes up to `end`, or start..end. */
 export const applicationProcessesQuery = pagingQuery

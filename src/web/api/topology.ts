@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { application } from '../../shared/applications';
 import { topologyResponse } from '../../shared/topology';
-import { api, fetchAllPages } from './client';
+import { api } from './client';
 
 /** A topology request: chosen groups (none = all) and a window of minutes. */
 export interface TopologyRequest {
@@ -13,13 +12,10 @@ export interface TopologyRequest {
 }
 
 export const topologyKeys = {
-  applications: ['applications', 'list'] as const,
   graph: (r: TopologyRequest) => ['application_topology', r] as const,
 };
 
 export const topologyQueries = {
-  applications: () =>
-    queryOptions({ queryKey: topologyKeys.applications, queryFn: ({ signal }) => fetchAllPages('/applications', application, {}, 10, signal), staleTime: 60_000 }),
   graph: (r: TopologyRequest) =>
     queryOptions({
       queryKey: topologyKeys.graph(r),
@@ -33,5 +29,4 @@ export const topologyQueries = {
     }),
 };
 
-export const useApplications = () => useQuery(topologyQueries.applications());
 export const useTopology = (r: TopologyRequest, refetchInterval: number | false) => useQuery({ ...topologyQueries.graph(r), refetchInterval });

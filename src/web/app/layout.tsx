@@ -13,7 +13,7 @@ import { useTheme } from './theme';
 import { TimeRangePicker } from './time-range-picker';
 import { useTimeView } from './use-time-view';
 
-const GO: Record<string, string> = { 'go:fleet': paths.fleet, 'go:logs': paths.logs, 'go:polled': paths.polledData, 'go:buckets': paths.buckets };
+const GO: Record<string, string> = { 'go:fleet': paths.fleet, 'go:applications': paths.applications, 'go:logs': paths.logs, 'go:polled': paths.polledData, 'go:buckets': paths.buckets };
 
 /** The frame of every signed-in page: navigation, the global range, theme, help and shortcuts. */
 export function Layout() {
@@ -53,16 +53,17 @@ export function Layout() {
   }
 
   const link = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-2 py-1 text-sm font-medium ${isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`;
+    `rounded px-1.5 py-1 text-sm font-medium ${isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`;
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 px-4 py-2 dark:border-slate-800 dark:bg-slate-900/95">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        {/* Tight spacing keeps the brand and every section on one row at 1440 px. */}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-semibold text-teal-800 dark:text-teal-300">Fleetwatch</span>
-          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-3 gap-y-1">
             {NAV.map((g) => (
-              <div key={g.group} role="group" aria-labelledby={`nav-${g.group}`} className="flex items-center gap-1">
+              <div key={g.group} role="group" aria-labelledby={`nav-${g.group}`} className="flex items-center gap-0.5">
                 <span id={`nav-${g.group}`} className="mr-1 text-[0.65rem] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
                   {g.group}
                 </span>

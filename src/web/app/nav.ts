@@ -14,6 +14,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     group: 'Watch',
     items: [
       { to: paths.fleet, label: 'Fleet' },
+      { to: paths.applications, label: 'Applications' },
       { to: paths.logs, label: 'Logs' },
       { to: paths.polledData, label: 'Polled data' },
       { to: paths.buckets, label: 'StatsD buckets' },

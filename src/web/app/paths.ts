@@ -4,6 +4,8 @@ export const paths = {
   fleet: '/',
   server: (id: number | string) => `/servers/${id}`,
   process: (uid: string) => `/processes/${encodeURIComponent(uid)}`,
+  applications: '/applications',
+  application: (id: number | string) => `/applications/${id}`,
   logs: '/logs',
   log: (id: number | string) => `/logs/${id}`,
   polledData: '/polled-data',

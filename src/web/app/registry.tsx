@@ -1,9 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
+import { useApplications } from '../api/applications';
 import { useBuckets, type BucketItem } from '../api/buckets';
 import { useLogs } from '../api/logs';
 import { usePolledItems, type PolledItem } from '../api/polled-data';
+import { templateName } from '../lib/templates';
+import type { Application } from '../../shared/applications';
 import type { LogItem } from '../../shared/logs';
+import { ServerNames } from '../components/ui/server-names';
 import type { Column } from '../components/ui/data-table';
 import { formatTime } from '../lib/format';
 import { paths } from './paths';
@@ -34,6 +38,19 @@ const when = (t: number | undefined) => (t ? formatTime(t) : '–');
  * screens are in editable-registry.ts; bespoke screens such as the server page stay hand-written under pages/.
  */
 export const REGISTRY = {
+  applications: entry<Application>({
+    title: 'Applications',
+    path: paths.applications,
+    useList: useApplications,
+    rowKey: (a) => a.id,
+    rowLink: (a) => paths.application(a.id),
+    columns: [
+      { header: 'Name', cell: (a) => a.name, text: (a) => a.name },
+      { header: 'Servers', cell: (a) => <ServerNames ids={a.servers} /> },
+      { header: 'Template', cell: (a) => templateName(a.template), text: (a) => templateName(a.template) },
+      { header: 'Created', cell: (a) => when(a.created) },
+    ],
+  }),
   logs: entry<LogItem>({
     title: 'Logs',
     path: paths.logs,

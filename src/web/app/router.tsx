@@ -11,6 +11,7 @@ const SignInPage = lazy(() => import('../pages/sign-in/sign-in-page'));
 const FleetPage = lazy(() => import('../pages/servers/fleet-page'));
 const ServerPage = lazy(() => import('../pages/servers/server-page'));
 const ProcessPage = lazy(() => import('../pages/processes/process-page'));
+const ApplicationPage = lazy(() => import('../pages/applications/application-page'));
 const LogPage = lazy(() => import('../pages/logs/log-page'));
 const PolledItemPage = lazy(() => import('../pages/polled-data/polled-item-page'));
 const BucketPage = lazy(() => import('../pages/buckets/bucket-page'));
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <FleetPage /> },
       { path: 'servers/:id', element: <ServerPage /> },
       { path: 'processes/:uid', element: <ProcessPage /> },
+      { path: 'applications/:id', element: <ApplicationPage /> },
       { path: 'logs/:id', element: <LogPage /> },
       { path: 'polled-data/:id', element: <PolledItemPage /> },
       { path: 'buckets/:id', element: <BucketPage /> },

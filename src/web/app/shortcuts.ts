@@ -9,6 +9,7 @@ export interface Shortcut {
 export const SHORTCUTS: Shortcut[] = [
   { keys: '?', description: 'Show or hide this help', action: 'help' },
   { keys: 'g f', description: 'Go to the fleet overview', action: 'go:fleet' },
+  { keys: 'g a', description: 'Go to applications', action: 'go:applications' },
   { keys: 'g l', description: 'Go to logs', action: 'go:logs' },
   { keys: 'g p', description: 'Go to polled data', action: 'go:polled' },
   { keys: 'g b', description: 'Go to StatsD buckets', action: 'go:buckets' },

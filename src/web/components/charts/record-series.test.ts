@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartData, numeric, partRows, parts, scalarRows, SERVER_CHARTS } from './record-series';
+import { APPLICATION_CHARTS, chartData, numeric, partRows, parts, scalarRows, SERVER_CHARTS } from './record-series';
 
 const recs = [
   { time: 180, cpu: 30, cpu_cores: { '0': 10, '1': 50 }, memory: 100 },
@@ -54,5 +54,28 @@ describe('chartData', () => {
     expect(chartData(recs, disk)).toBeNull();
     const net = SERVER_CHARTS.find((c) => c.title === 'Memory used')!;
     expect(chartData(recs, net)?.series).toEqual([{ key: 'memory', label: 'Memory' }]);
+  });
+});
+
+describe('APPLICATION_CHARTS', () => {
+  // Every field of the spec's application data record except cpu_core_count (a capacity, not a load).
+  const FIELDS = ['cpu', 'memory', 'page_faults', 'thread_num', 'socket_write', 'socket_read', 'socket_num', 'process_num', 'file_read', 'file_write', 'file_num', 'registry_num', 'net_transact_num', 'response_num'];
+
+  it('charts every field of the application data record once', () => {
+    const charted = APPLICATION_CHARTS.flatMap((c) => ('fields' in c ? c.fields.map((f) => f.key) : []));
+    expect([...charted].sort()).toEqual([...FIELDS].sort());
+  });
+
+  it('draws a chart per present field group, in time order', () => {
+    const recs = [
+      { time: 120, cpu: 12.5, process_num: 3, thread_num: 40 },
+      { time: 60, cpu: { avg: 10, max: 20 }, process_num: 2 },
+    ];
+    const drawn = APPLICATION_CHARTS.map((c) => [c.title, chartData(recs, c)] as const).filter(([, d]) => d !== null);
+    expect(drawn.map(([t]) => t)).toEqual(['CPU', 'Processes and threads']);
+    expect(drawn[1]![1]!.rows).toEqual([
+      { time: 60, process_num: 2, thread_num: null },
+      { time: 120, process_num: 3, thread_num: 40 },
+    ]);
   });
 });

@@ -87,6 +87,18 @@ export const PROCESS_CHARTS: ChartSpec[] = [
   { title: 'Responses', unit: 'number', fields: [{ key: 'response_num', label: 'Responses' }, { key: 'avg_response_time', label: 'Avg response (µs)' }] },
 ];
 
+/** The application data fields (sums over the application's processes), grouped into charts (spec: Application data record). */
+export const APPLICATION_CHARTS: ChartSpec[] = [
+  { title: 'CPU', unit: 'percent', fields: [{ key: 'cpu', label: 'CPU %' }] },
+  { title: 'Memory', unit: 'bytes', fields: [{ key: 'memory', label: 'Memory' }] },
+  { title: 'Network', unit: 'bytes', fields: [{ key: 'socket_read', label: 'In' }, { key: 'socket_write', label: 'Out' }] },
+  { title: 'File I/O', unit: 'bytes', fields: [{ key: 'file_read', label: 'Read' }, { key: 'file_write', label: 'Write' }] },
+  { title: 'Processes and threads', unit: 'number', fields: [{ key: 'process_num', label: 'Processes' }, { key: 'thread_num', label: 'Threads' }] },
+  { title: 'Files, sockets, registry', unit: 'number', fields: [{ key: 'file_num', label: 'Files' }, { key: 'socket_num', label: 'Sockets' }, { key: 'registry_num', label: 'Registry' }] },
+  { title: 'Transactions and responses', unit: 'number', fields: [{ key: 'net_transact_num', label: 'Transactions' }, { key: 'response_num', label: 'Responses' }] },
+  { title: 'Page faults', unit: 'number', fields: [{ key: 'page_faults', label: 'Page faults' }] },
+];
+
 /** The chart's rows and series from records; null when the records carry none of its fields. */
 export function chartData(records: readonly Rec[], spec: ChartSpec): { rows: ChartRow[]; series: { key: string; label: string }[] } | null {
   if ('partField' in spec) {

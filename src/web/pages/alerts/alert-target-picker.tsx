@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AlertType } from '../../../shared/alerts';
+import { useApplications } from '../../api/applications';
 import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { useServerProcesses } from '../../api/processes';
 import { useServerTagList } from '../../api/server-tags';
 import { useServers } from '../../api/servers';
-import { useApplications } from '../../api/topology';
 import { ChoiceField } from '../../components/forms/form-fields';
 
 interface PickerProps {

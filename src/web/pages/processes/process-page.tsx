@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { PROCESS_CHARTS } from '../../components/charts/record-series';
+import { FilesList, ThreadsTable } from '../../components/detail/detail-tables';
 import { Button } from '../../components/ui/button';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
@@ -39,33 +40,10 @@ export default function ProcessPage() {
         <Panel title={`Files${at !== null ? ` at ${formatTime(at)} UTC` : ' (latest)'}`} actions={at !== null && <Button variant="ghost" onClick={() => setAt(null)}>Latest</Button>}>
           {detail.isPending && <Loading what="files" />}
           {detail.error && <ErrorBox error={detail.error} />}
-          {detail.data && (
-            <ul className="max-h-80 overflow-auto font-mono text-xs">
-              {(detail.data.files ?? []).map((f) => <li key={f}>{f}</li>)}
-              {!detail.data.files?.length && <li className="font-sans text-slate-600 dark:text-slate-400">No files recorded.</li>}
-            </ul>
-          )}
+          {detail.data && <FilesList files={detail.data.files} />}
         </Panel>
         <Panel title="Threads">
-          {detail.data && (
-            <div className="max-h-80 overflow-auto">
-              <table className="w-full text-xs">
-                <thead>
-                  <tr className="text-left text-slate-600 dark:text-slate-400">
-                    {['TID', 'Stack size', 'Created', 'Kernel time', 'User time'].map((h) => <th key={h} scope="col">{h}</th>)}
-                  </tr>
-                </thead>
-                <tbody>
-                  {(detail.data.threads ?? []).map((t) => (
-                    <tr key={t.TID} className="border-t border-slate-100 dark:border-slate-800">
-                      <td>{t.TID}</td><td>{t.StackSize}</td><td>{t.CreateTime}</td><td>{t.KernelTime}</td><td>{t.UserTime}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {!detail.data.threads?.length && <p className="text-sm text-slate-600 dark:text-slate-400">No threads recorded.</p>}
-            </div>
-          )}
+          {detail.data && <ThreadsTable threads={detail.data.threads} />}
         </Panel>
       </div>
     </div>

@@ -1,7 +1,9 @@
 import { useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Core } from 'cytoscape';
-import { useApplications, useTopology, type TopologyRequest } from '../../api/topology';
+import { useApplications } from '../../api/applications';
+import { useTopology, type TopologyRequest } from '../../api/topology';
+import { paths } from '../../app/paths';
 import { useTimeView } from '../../app/use-time-view';
 import { CyGraph } from '../../components/graph/cy-graph';
 import { topologyLayout } from '../../components/graph/graph-layouts';
@@ -37,6 +39,14 @@ export default function TopologyPage() {
   const topo = useTopology(request, view.paused ? false : 60_000);
   const elements = useMemo(() => (topo.data ? topologyToElements(topo.data) : []), [topo.data]);
   const cy = useRef<Core | null>(null);
+  const navigate = useNavigate();
+  // A tapped group opens its application page over the same range (the window and groups are this page's own).
+  const openGroup = (d: Record<string, unknown>) => {
+    if (typeof d.groupId !== 'number') return;
+    const search = new URLSearchParams(params);
+    for (const k of ['groups', 'minutes']) search.delete(k);
+    navigate({ pathname: paths.application(d.groupId), search: search.toString() });
+  };
 
   const setGroups = (ids: number[]) => setParams((p) => (ids.length ? p.set('groups', ids.join(',')) : p.delete('groups'), p), { replace: true });
   const exportPng = () => {
@@ -94,6 +104,7 @@ export default function TopologyPage() {
           layout={topologyLayout}
           keepPositions
           persistKey="topology"
+          onNodeTap={openGroup}
           onReady={(c) => (cy.current = c)}
         />
       )}
