@@ -145,7 +145,15 @@ export const OPERATIONS: Operation[] = [
   ts('/processes/:uid/data', 'Processes', 'Process data records (T: Minute, Hour, Day)', processDataQuery),
   { method: 'GET', path: '/processes/:uid/detail', tag: 'Processes', summary: 'Files and threads at a minute (default latest)', params: processDetailQuery, response: record },
 
-  ...crud({ collection: 'server_tags', tag: 'Server tags', item: serverTag, list: serverTagListQuery, create: serverTagCreate, update: serverTagUpdate }),
+  ...crud({
+    collection: 'server_tags',
+    tag: 'Server tags',
+    item: serverTag,
+    list: serverTagListQuery,
+    create: serverTagCreate,
+    update: serverTagUpdate,
+    describe: { delete: 'Deletes the tag and its Server Tag alerts (their histories stay readable), as deleting a server deletes its alerts.' },
+  }),
   { method: 'GET', path: '/server_tags/:id/servers', tag: 'Server tags', summary: 'Servers of the tag', response: z.array(serverRef) },
   ...crud({ collection: 'server_sets', tag: 'Server sets', item: serverSet, list: serverSetListQuery, create: serverSetInput, update: serverSetInput }),
   { method: 'GET', path: '/server_sets/:id/servers', tag: 'Server sets', summary: 'Servers of the set', response: z.array(serverRef) },
@@ -171,9 +179,19 @@ export const OPERATIONS: Operation[] = [
     create: maintenanceWindowInput,
     update: maintenanceWindowInput,
     written: maintenanceWindowWritten,
+    describe: { update: 'Takes the same parameters as create and replaces the window: an omitted reason becomes empty.' },
   }),
 
-  ...crud({ collection: 'logs', tag: 'Logs', item: logItem, list: logListQuery, create: logInput, update: logInput, written: logWritten }).map((op) =>
+  ...crud({
+    collection: 'logs',
+    tag: 'Logs',
+    item: logItem,
+    list: logListQuery,
+    create: logInput,
+    update: logInput,
+    written: logWritten,
+    describe: { delete: 'Deletes the log, its messages and its Log alerts (their histories stay readable), as deleting a server deletes its alerts.' },
+  }).map((op) =>
     op.params === logInput ? { ...op, fields: LOG_FIELDS } : op,
   ),
   ts('/logs/:id/data', 'Logs', 'Per-minute info, warning and critical counts (T: Minute)', logDataQuery, logSummaryRecord),

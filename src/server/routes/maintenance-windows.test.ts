@@ -42,8 +42,11 @@ describe('maintenance windows', () => {
       form: { start: '2026-03-10 11:00', end: '2026-03-10 13:00', servers: [s2] },
     });
     expect(u.status).toBe(200);
-    // reason omitted on update keeps the stored one.
-    expect(u.body).toMatchObject({ start: '2026-03-10 11:00:00', end: '2026-03-10 13:00:00', started: true, ended: false, servers: [s2], reason: 'kernel update' });
+    // PUT takes the same as POST: an omitted reason is reset to empty, as an omitted log limit is.
+    expect(u.body).toMatchObject({ start: '2026-03-10 11:00:00', end: '2026-03-10 13:00:00', started: true, ended: false, servers: [s2], reason: '' });
+    expect((await svc.request('GET', `/api/maintenance_windows/${id}/`)).body.reason).toBe('');
+    const again = await svc.request('PUT', `/api/maintenance_windows/${id}/`, { form: { ...valid(), reason: 'back' } });
+    expect(again.body.reason).toBe('back');
 
     expect((await svc.request('DELETE', `/api/maintenance_windows/${id}/`)).body).toEqual({ result: 'Success' });
     expect((await svc.request('GET', `/api/maintenance_windows/${id}/`)).status).toBe(404);

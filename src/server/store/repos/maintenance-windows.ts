@@ -12,7 +12,7 @@ export interface MaintenanceWindowRecord {
 export interface MaintenanceWindowWrite {
   start: number;
   end: number;
-  /** Omitted on update: the stored reason stays. */
+  /** Omitted: empty, on update too (PUT takes the same as POST and replaces the window). */
   reason?: string;
   servers: number[];
 }

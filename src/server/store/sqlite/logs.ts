@@ -1,6 +1,7 @@
 import type { AnyLogType } from '../../../shared/logs';
 import type { LogFields, LogRecord, LogRepo } from '../repos/logs';
 import type { Db } from './db';
+import { deleteAlertsOfTarget } from './target-alerts';
 
 interface Row {
   id: number;
@@ -43,6 +44,12 @@ export function sqliteLogs(db: Db): LogRepo {
     return { status: 'updated' as const, record: toRecord(byId.get(accountId, id)!) };
   });
 
+  const remove = db.transaction((accountId: number, id: number) => {
+    const gone = db.prepare('DELETE FROM logs WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    if (gone) deleteAlertsOfTarget(db, accountId, 'Log', id);
+    return gone;
+  });
+
   return {
     async list(accountId, filter, paging) {
       const conds = ['l.account_id = ?'];
@@ -73,7 +80,7 @@ export function sqliteLogs(db: Db): LogRepo {
       return update.immediate(accountId, id, input);
     },
     async delete(accountId, id) {
-      return db.prepare('DELETE FROM logs WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+      return remove(accountId, id);
     },
     async forServer(accountId, serverId) {
       return db

@@ -42,8 +42,8 @@ export function sqliteMaintenanceWindows(db: Db): MaintenanceWindowRepo {
   });
   const update = db.transaction((accountId: number, id: number, input: MaintenanceWindowWrite) => {
     const r = db
-      .prepare('UPDATE maintenance_windows SET start = ?, "end" = ?, reason = COALESCE(?, reason) WHERE account_id = ? AND id = ?')
-      .run(input.start, input.end, input.reason ?? null, accountId, id);
+      .prepare('UPDATE maintenance_windows SET start = ?, "end" = ?, reason = ? WHERE account_id = ? AND id = ?')
+      .run(input.start, input.end, input.reason ?? '', accountId, id);
     if (r.changes === 0) return false;
     setServers(accountId, id, input.servers);
     return true;

@@ -1,5 +1,6 @@
 import type { ServerTagRecord, ServerTagRepo } from '../repos/server-tags';
 import type { Db } from './db';
+import { deleteAlertsOfTarget } from './target-alerts';
 import { likeContains, missingIds } from './util';
 
 interface Row {
@@ -42,6 +43,12 @@ export function sqliteServerTags(db: Db): ServerTagRepo {
     return true;
   });
 
+  const remove = db.transaction((accountId: number, id: number) => {
+    const gone = db.prepare('DELETE FROM server_tags WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    if (gone) deleteAlertsOfTarget(db, accountId, 'Server Tag', id);
+    return gone;
+  });
+
   return {
     async list(accountId, filter, paging) {
       const where = filter ? `t.account_id = ? AND t.name LIKE ? ESCAPE '\\'` : 't.account_id = ?';
@@ -67,7 +74,7 @@ export function sqliteServerTags(db: Db): ServerTagRepo {
       return toRecord(byId.get(accountId, id)!);
     },
     async delete(accountId, id) {
-      return db.prepare('DELETE FROM server_tags WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+      return remove(accountId, id);
     },
     async missing(accountId, ids) {
       return missingIds(db, 'server_tags', accountId, ids);

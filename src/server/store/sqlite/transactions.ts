@@ -15,6 +15,11 @@ export function sqliteTransactions(db: Db): TransactionSettingsRepo {
   );
   // Messages and counts of these logs go with them (ON DELETE CASCADE in the events schema).
   const deleteAll = db.prepare(`DELETE FROM logs WHERE account_id = ? AND source_type IN ('AFSQL', 'AFURL')`);
+  // Their Log alerts go too, as when one log is deleted (see target-alerts.ts).
+  const deleteAlerts = db.prepare(
+    `DELETE FROM alerts WHERE account_id = ? AND type = 'Log' AND target_id IN
+       (SELECT CAST(id AS TEXT) FROM logs WHERE account_id = ? AND source_type IN ('AFSQL', 'AFURL'))`,
+  );
   const now = () => Math.floor(Date.now() / 1000);
 
   const createLogs = (accountId: number, sources: TransactionSources, serverId: number | null) => {
@@ -28,7 +33,10 @@ export function sqliteTransactions(db: Db): TransactionSettingsRepo {
   const apply = db.transaction(
     (accountId: number, f: { on: boolean; enabled: boolean }, effect: { createLogs?: TransactionSources; deleteLogs?: boolean }) => {
       setFlags.run(f.on ? 1 : 0, f.enabled ? 1 : 0, accountId);
-      if (effect.deleteLogs) deleteAll.run(accountId);
+      if (effect.deleteLogs) {
+        deleteAlerts.run(accountId, accountId);
+        deleteAll.run(accountId);
+      }
       if (effect.createLogs) createLogs(accountId, effect.createLogs, null);
     },
   );

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { startTestService, type TestService } from '../testing/harness';
+
+let svc: TestService;
+let t: AlertTargets;
+let theirs: AlertTargets;
+beforeAll(async () => {
+  svc = await startTestService();
+  t = seedAlertTargets(svc.db, svc.account.id, 'web-1');
+  theirs = seedAlertTargets(svc.db, svc.other.id, 'their-1');
+});
+afterAll(() => svc.close());
+
+type Targets = AlertTargets;
+const logAlert = (x: Targets) => ({ type: 'Log', target_id: x.log, trigger_type: 'Log Content', reg_exp: 'panic' });
+const tagAlert = (x: Targets) => ({ type: 'Server Tag', target_id: x.tag, trigger_type: 'Memory', threshold: 85 });
+const serverAlert = (x: Targets) => ({ type: 'Server', target_id: x.server, trigger_type: 'CPU', threshold: 75 });
+
+const create = async (fields: Record<string, unknown>, x: Targets = t, as = svc.account) => {
+  const r = await svc.request('POST', '/api/alerts/', { as, form: { name: 'a', users: [x.owner], ...fields } });
+  expect(r.status).toBe(201);
+  return r.body.id as number;
+};
+const exists = async (id: number, as = svc.account) => (await svc.request('GET', `/api/alerts/${id}/`, { as })).status === 200;
+
+describe('deleting an alert target deletes its alerts, as deleting a server does', () => {
+  it('DELETE /logs/{id}/ deletes the Log alerts of that log only', async () => {
+    const other = Number(svc.db.prepare(`INSERT INTO logs (account_id, server_id, source_type, source, updated) VALUES (?, ?, 'FILE', '/var/log/other', 0)`).run(svc.account.id, t.server).lastInsertRowid);
+    const onLog = await create(logAlert(t));
+    const onOther = await create({ ...logAlert(t), target_id: other });
+    const onServer = await create(serverAlert(t));
+    expect((await svc.request('DELETE', `/api/logs/${t.log}/`)).status).toBe(200);
+    expect(await exists(onLog)).toBe(false);
+    expect(await exists(onOther)).toBe(true);
+    expect(await exists(onServer)).toBe(true);
+  });
+
+  it('DELETE /server_tags/{id}/ deletes the Server Tag alerts of that tag only', async () => {
+    const onTag = await create(tagAlert(t));
+    const onServer = await create({ ...serverAlert(t), target_id: t.server });
+    expect((await svc.request('DELETE', `/api/server_tags/${t.tag}/`)).status).toBe(200);
+    expect(await exists(onTag)).toBe(false);
+    expect(await exists(onServer)).toBe(true);
+  });
+
+  it("leaves another account's alerts alone, and a 404 for its ids changes nothing", async () => {
+    const theirLog = await create(logAlert(theirs), theirs, svc.other);
+    const theirTag = await create(tagAlert(theirs), theirs, svc.other);
+    expect((await svc.request('DELETE', `/api/logs/${theirs.log}/`)).status).toBe(404);
+    expect((await svc.request('DELETE', `/api/server_tags/${theirs.tag}/`)).status).toBe(404);
+    expect(await exists(theirLog, svc.other)).toBe(true);
+    expect(await exists(theirTag, svc.other)).toBe(true);
+  });
+
+  it('turning transactions off deletes the Log alerts of the AFURL and AFSQL logs it deletes', async () => {
+    const local = seedAlertTargets(svc.db, svc.account.id, 'web-2');
+    expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: 'true' } })).status).toBe(200);
+    const tx = (await svc.request('GET', '/api/transactions/logs/')).body.data as { id: number }[];
+    expect(tx.length).toBeGreaterThan(0);
+    const onTx = await create({ ...logAlert(local), target_id: tx[0]!.id }, local);
+    const onFile = await create(logAlert(local), local);
+    expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: 'false' } })).status).toBe(200);
+    expect(await exists(onTx)).toBe(false);
+    expect(await exists(onFile)).toBe(true);
+  });
+
+  it('documents it in OpenAPI', async () => {
+    const doc = (await svc.request('GET', '/api/v5/openapi.json', { as: null })).body;
+    expect(doc.paths['/api/v5/logs/{id}/'].delete.description).toMatch(/its Log alerts/);
+    expect(doc.paths['/api/v5/server_tags/{id}/'].delete.description).toMatch(/its Server Tag alerts/);
+    expect(doc.paths['/api/v5/maintenance_windows/{id}/'].put.description).toMatch(/omitted reason becomes empty/);
+  });
+});
