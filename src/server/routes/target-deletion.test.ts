@@ -65,6 +65,19 @@ describe('deleting an alert target deletes its alerts, as deleting a server does
     expect(await exists(onFile)).toBe(true);
   });
 
+  it('DELETE /servers/{id}/ deletes the alerts of its logs and polled data too, not those of other servers', async () => {
+    const gone = seedAlertTargets(svc.db, svc.account.id, 'web-3');
+    const kept = seedAlertTargets(svc.db, svc.account.id, 'web-4');
+    const polledAlert = (x: Targets) => ({ type: 'Polled Data', target_id: x.polled, trigger_type: 'Nagios' });
+    const onLog = await create(logAlert(gone), gone);
+    const onPolled = await create(polledAlert(gone), gone);
+    const onProcess = await create({ type: 'Process', target_id: gone.process, trigger_type: 'CPU', threshold: 90 }, gone);
+    const elsewhere = [await create(logAlert(kept), kept), await create(polledAlert(kept), kept)];
+    expect((await svc.request('DELETE', `/api/servers/${gone.server}/`)).status).toBe(200);
+    for (const id of [onLog, onPolled, onProcess]) expect(await exists(id)).toBe(false);
+    for (const id of elsewhere) expect(await exists(id)).toBe(true);
+  });
+
   it('documents it in OpenAPI', async () => {
     const doc = (await svc.request('GET', '/api/v5/openapi.json', { as: null })).body;
     expect(doc.paths['/api/v5/logs/{id}/'].delete.description).toMatch(/its Log alerts/);

@@ -57,11 +57,14 @@ export function sqliteServers(db: Db): ServerRepo {
     for (const t of ['server_tag_members', 'maintenance_window_servers', 'application_servers']) {
       db.prepare(`DELETE FROM ${t} WHERE account_id = ? AND server_id = ?`).run(accountId, id);
     }
-    // Alerts on the server or its processes go with it (their histories stay readable).
+    // Alerts on the server, its processes, its logs and its polled data go with it (their histories
+    // stay readable); the logs and polled items no longer answer once their server is deleted.
     db.prepare(
       `DELETE FROM alerts WHERE account_id = ? AND ((type = 'Server' AND target_id = ?)
-         OR (type = 'Process' AND substr(target_id, 1, length(?) + 1) = ? || ','))`,
-    ).run(accountId, String(id), String(id), String(id));
+         OR (type = 'Process' AND substr(target_id, 1, length(?) + 1) = ? || ',')
+         OR (type = 'Log' AND target_id IN (SELECT CAST(id AS TEXT) FROM logs WHERE account_id = ? AND server_id = ?))
+         OR (type = 'Polled Data' AND target_id IN (SELECT CAST(id AS TEXT) FROM polled_data WHERE account_id = ? AND server_id = ?)))`,
+    ).run(accountId, String(id), String(id), String(id), accountId, id, accountId, id);
     return true;
   });
 
