@@ -59,12 +59,12 @@ export function Layout() {
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 px-4 py-2 dark:border-slate-800 dark:bg-slate-900/95">
         {/* Tight spacing keeps the brand and every section on one row at 1440 px. */}
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
           <span className="font-semibold text-teal-800 dark:text-teal-300">Fleetwatch</span>
-          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
             {NAV.map((g) => (
               <div key={g.group} role="group" aria-labelledby={`nav-${g.group}`} className="flex items-center gap-0.5">
-                <span id={`nav-${g.group}`} className="mr-1 text-[0.65rem] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+                <span id={`nav-${g.group}`} className="mr-0.5 text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
                   {g.group}
                 </span>
                 {g.items.map((n) => (
