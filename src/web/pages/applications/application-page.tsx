@@ -1,17 +1,17 @@
-import { useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useApplication, useApplicationData, useApplicationDetail } from '../../api/applications';
+import { Link, useParams } from 'react-router';
+import { useApplication, useApplicationData, useApplicationDetail, useApplicationProcesses } from '../../api/applications';
 import { paths } from '../../app/paths';
+import { useMinuteParam } from '../../app/use-minute-param';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { APPLICATION_CHARTS } from '../../components/charts/record-series';
 import { FilesList, ThreadsTable } from '../../components/detail/detail-tables';
+import { ProcessesPanel } from '../../components/processes/processes-panel';
 import { Button } from '../../components/ui/button';
 import { ServerNames } from '../../components/ui/server-names';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
 import { templateName } from '../../lib/templates';
-import { ApplicationProcessesPanel } from './application-processes-panel';
 import { SocketsTable } from './sockets-table';
 
 const muted = 'text-slate-600 dark:text-slate-400';
@@ -19,20 +19,13 @@ const muted = 'text-slate-600 dark:text-slate-400';
 /** One application (process group): its servers, every data field charted, and at a minute its processes and detail. */
 export default function ApplicationPage() {
   const id = Number(useParams().id);
-  const [params, setParams] = useSearchParams();
-  const at = /^\d+$/.test(params.get('at') ?? '') ? Number(params.get('at')) : null;
+  // Server links keep the range only; process links keep the chosen minute too, so they open at it.
+  const { at, setAt, rangeSearch, minuteSearch: processSearch } = useMinuteParam();
   const { window } = useTimeView();
   const app = useApplication(id);
   const data = useApplicationData(id, window);
   const detail = useApplicationDetail(id, at);
-  const setAt = (t: number | null) => setParams((p) => (t === null ? p.delete('at') : p.set('at', String(t)), p));
-  // Server links keep the range only; process links keep the chosen minute too, so they open at it.
-  const rangeSearch = useMemo(() => {
-    const p = new URLSearchParams(params);
-    p.delete('at');
-    return p.toString();
-  }, [params]);
-  const processSearch = at === null ? rangeSearch : params.toString();
+  const processes = useApplicationProcesses(id, at);
   const when = at === null ? ' (latest)' : ` at ${formatTime(at)} UTC`;
 
   if (app.isPending) return <Loading what="application" />;
@@ -62,7 +55,7 @@ export default function ApplicationPage() {
         {data.error && <ErrorBox error={data.error} />}
         {data.data && <ChartGrid records={data.data} specs={APPLICATION_CHARTS} range={window} onPickMinute={setAt} />}
       </Panel>
-      <ApplicationProcessesPanel id={id} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} processSearch={processSearch} />
+      <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} withServer caption="Processes of the application" />
       {detail.error && <ErrorBox error={detail.error} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title={`Files${when}`} actions={at !== null && <Button variant="ghost" onClick={() => setAt(null)}>Latest</Button>}>

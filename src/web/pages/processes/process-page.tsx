@@ -1,6 +1,7 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useProcessData, useProcessDetail } from '../../api/processes';
 import { paths } from '../../app/paths';
+import { useMinuteParam } from '../../app/use-minute-param';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { PROCESS_CHARTS } from '../../components/charts/record-series';
@@ -12,21 +13,17 @@ import { formatTime } from '../../lib/format';
 /** One process (uid <server>_<pid>_<create_time>): its charts and, at a minute, its files and threads. */
 export default function ProcessPage() {
   const uid = useParams().uid ?? '';
-  const [params, setParams] = useSearchParams();
-  const at = /^\d+$/.test(params.get('at') ?? '') ? Number(params.get('at')) : null;
+  const { at, setAt, rangeSearch } = useMinuteParam();
   const { window } = useTimeView();
   const data = useProcessData(uid, window);
   const detail = useProcessDetail(uid, at);
   const [serverId, pid] = uid.split('_');
-  const setAt = (t: number | null) => setParams((p) => (t === null ? p.delete('at') : p.set('at', String(t)), p));
-  const search = new URLSearchParams(params);
-  search.delete('at');
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-xl font-semibold">Process {pid}</h1>
-        <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.server(serverId ?? ''), search: search.toString() }}>
+        <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.server(serverId ?? ''), search: rangeSearch }}>
           Server #{serverId}
         </Link>
         <code className="text-xs text-slate-600 dark:text-slate-400">{uid}</code>

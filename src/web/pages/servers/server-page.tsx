@@ -1,36 +1,31 @@
-import { useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useServerProcesses } from '../../api/processes';
 import { useServerData } from '../../api/server-data';
 import { useServer, useServerTags, useSetServerTags } from '../../api/servers';
 import { useServerTagList } from '../../api/server-tags';
 import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { paths } from '../../app/paths';
+import { useMinuteParam } from '../../app/use-minute-param';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { SERVER_CHARTS } from '../../components/charts/record-series';
 import { TagPickerForm } from '../../components/forms/tag-picker-form';
+import { ProcessesPanel } from '../../components/processes/processes-panel';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { IncidentsAtPanel } from './incidents-at-panel';
-import { ProcessesPanel } from './processes-panel';
 import { ServerInventory } from './server-inventory';
 import { useServerMarks } from './use-server-marks';
 
 /** One server: inventory, every data field charted, processes at a minute, tags, logs and polled data. */
 export default function ServerPage() {
   const id = Number(useParams().id);
-  const [params, setParams] = useSearchParams();
-  const at = /^\d+$/.test(params.get('at') ?? '') ? Number(params.get('at')) : null;
+  const { at, setAt, rangeSearch } = useMinuteParam();
   const { window } = useTimeView();
   const server = useServer(id);
   const data = useServerData(id, window);
   const marks = useServerMarks(id, window);
-  const setAt = (t: number | null) => setParams((p) => (t === null ? p.delete('at') : p.set('at', String(t)), p));
-  const rangeSearch = useMemo(() => {
-    const p = new URLSearchParams(params);
-    p.delete('at');
-    return p.toString();
-  }, [params]);
+  const processes = useServerProcesses(id, at);
 
   if (server.isPending) return <Loading what="server" />;
   if (server.error) return <ErrorBox error={server.error} />;
@@ -56,7 +51,7 @@ export default function ServerPage() {
         {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} onPickMinute={setAt} />}
       </Panel>
       {at !== null && <IncidentsAtPanel serverId={id} at={at} search={rangeSearch} />}
-      <ProcessesPanel serverId={id} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} />
+      <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} caption="Processes of the server" />
     </div>
   );
 }
