@@ -105,4 +105,15 @@ describe('server data (T)', () => {
     expect(r.body.pagination.count).toBe(1);
     expect(r.body.data).toEqual([{ server_id: sid, id: sid, time: E, cpu: 30, memory: 60 }]);
   });
+
+  it('pages the latest points by server id, and answers a stored record without fields as valid JSON', async () => {
+    const bare = await registerTestServer(svc, 'g-bare');
+    svc.db.prepare("INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, '{}')").run(svc.account.id, bare, E);
+    svc.db.prepare("INSERT INTO tm_server_latest (account_id, server_id, time, data) VALUES (?, ?, ?, '{}')").run(svc.account.id, bare, E);
+    expect((await get('', bare)).body.data).toEqual([{ id: bare, time: E }]);
+    const second = await svc.request('GET', '/api/v5/servers/latest_data/?limit=1&page=1');
+    expect(second.body.pagination).toEqual({ count: 2, next: null, previous: '/api/v5/servers/latest_data/?limit=1&page=0' });
+    expect(second.body.data).toEqual([{ server_id: bare, id: bare, time: E }]);
+    expect((await svc.request('GET', '/api/v5/servers/latest_data/?limit=1&page=2')).body.data).toEqual([]);
+  });
 });

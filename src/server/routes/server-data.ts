@@ -8,10 +8,16 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
 
-/** Builds the paged envelope around items that are already JSON texts (no parse and re-serialise). */
-export function jsonEnvelope(req: FastifyRequest, paging: { limit: number; page: number }, total: number, items: string[]): string {
+const CLOSE = Buffer.from(']}');
+
+/**
+ * Builds the paged envelope around items that are already JSON (no parse and re-serialise): texts, or
+ * the comma-joined items as UTF-8 bytes straight from the store.
+ */
+export function jsonEnvelope(req: FastifyRequest, paging: { limit: number; page: number }, total: number, items: string[] | Buffer): string | Buffer {
   const { pagination } = envelope(req, paging, { total, items: [] });
-  return `{"pagination":${JSON.stringify(pagination)},"data":[${items.join(',')}]}`;
+  const head = `{"pagination":${JSON.stringify(pagination)},"data":[`;
+  return Buffer.isBuffer(items) ? Buffer.concat([Buffer.from(head), items, CLOSE]) : `${head}${items.join(',')}]}`;
 }
 
 /** GET /servers/{id}/data/ (T; Minute, Hour or Day) and the fleet's latest points. */
@@ -23,14 +29,14 @@ export function serverDataRoutes(app: FastifyInstance, { store }: Deps) {
     if (!server) throw notFound('server');
     const latest = await store.telemetry.latestTime(req.account.id, server.id, TIME_STEPS[q.time_step]);
     const w = resolveWindow(q, latest);
-    const page = w ? await store.telemetry.serverSeriesJson(req.account.id, server.id, w, q) : { total: 0, items: [] };
-    return reply.type('application/json; charset=utf-8').send(jsonEnvelope(req, q, page.total, page.items));
+    const page = w ? await store.telemetry.serverSeriesJson(req.account.id, server.id, w, q) : { total: 0, json: Buffer.alloc(0) };
+    return reply.type('application/json; charset=utf-8').send(jsonEnvelope(req, q, page.total, page.json));
   });
 
   // Beyond the spec: the latest record of every server, for fleet views (one request, not one per server).
   app.get('/servers/latest_data', serverTiming, async (req, reply) => {
     const q = parseInput(req, pagingQuery);
     const page = await store.telemetry.latestOfServersJson(req.account.id, q);
-    return reply.type('application/json; charset=utf-8').send(jsonEnvelope(req, q, page.total, page.items));
+    return reply.type('application/json; charset=utf-8').send(jsonEnvelope(req, q, page.total, page.json));
   });
 }

@@ -3,6 +3,15 @@ import type { Page, PagingQuery } from '../../../shared/paging';
 import type { ProcessDataRecord, ProcessItem, ProcessSummaryRecord } from '../../../shared/telemetry';
 import type { SeriesWindow } from '../../../shared/timeseries';
 
+/**
+ * One page of records answered as they are stored: the items' JSON texts joined with commas, as UTF-8
+ * bytes (never decoded into JS strings and encoded again), and the window's total.
+ */
+export interface JsonPage {
+  total: number;
+  json: Buffer;
+}
+
 /** The outcome of a registration: the server id, or `gone` when the API deleted that guid's server. */
 export type RegisterResult = { kind: 'ok'; serverId: number; created: boolean } | { kind: 'gone' };
 
@@ -52,10 +61,10 @@ export interface TelemetryRepo {
   /** Latest sample of every server of the account that has one (fleet view). */
   latestOfServers(accountId: number): Promise<{ serverId: number; time: number; sample: ServerSample }[]>;
   /** The same as JSON texts of records with server_id, one page, by server id. */
-  latestOfServersJson(accountId: number, paging: PagingQuery): Promise<Page<string>>;
+  latestOfServersJson(accountId: number, paging: PagingQuery): Promise<JsonPage>;
 
   /** Server data records of the window as JSON texts, newest first, one page; total counts the window. */
-  serverSeriesJson(accountId: number, serverId: number, w: SeriesWindow, paging: PagingQuery): Promise<Page<string>>;
+  serverSeriesJson(accountId: number, serverId: number, w: SeriesWindow, paging: PagingQuery): Promise<JsonPage>;
   /** The process identified by server, pid and create time, or null. */
   process(accountId: number, serverId: number, pid: number, createTime: number): Promise<ProcessRecord | null>;
   /** Processes in the server's latest minute, or running within start..end. */

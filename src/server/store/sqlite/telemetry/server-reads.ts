@@ -1,6 +1,7 @@
 import type { ServerSample } from '../../../../shared/ingest';
-import type { Page, PagingQuery } from '../../../../shared/paging';
+import type { PagingQuery } from '../../../../shared/paging';
 import type { SeriesWindow } from '../../../../shared/timeseries';
+import type { JsonPage } from '../../repos/telemetry';
 import type { Db } from '../db';
 import { stmt } from './statements';
 
@@ -16,24 +17,34 @@ export function latestMinuteOf(db: Db, a: number, s: number): number | null {
   return row?.time ?? null;
 }
 
-/** Server data records of the window as JSON texts (id and time first), newest first. */
-export function serverSeriesJson(db: Db, a: number, s: number, w: SeriesWindow, paging: PagingQuery): Page<string> {
-  const src = seriesSource('server', w.step);
-  const total = stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${src.sql} AND time BETWEEN ? AND ?`).get(
-    a,
-    s,
-    ...src.args,
-    w.from,
-    w.to,
-  )!.n;
-  const rows = stmt<unknown[], [number, string]>(
+// A stored record is a JSON object text; its members follow the ones a query puts first ("{}" has none).
+const MEMBERS = `CASE WHEN data = '{}' THEN '}' ELSE ',' || substr(data, 2) END`;
+
+/**
+ * The items of a page joined in SQLite and read as one BLOB: a 24-hour series is 1,440 records of about
+ * 400 bytes, and one buffer costs a quarter of decoding each record into a JS string, joining them and
+ * encoding the answer back to UTF-8. `order` is the page's order by one column (`time DESC`).
+ */
+function joined(db: Db, q: { item: string; from: string; order: string }, args: unknown[]): Buffer {
+  const [column] = q.order.split(' ');
+  const json = stmt<unknown[], Buffer | null>(
     db,
-    `SELECT time, data FROM ${src.sql} AND time BETWEEN ? AND ? ORDER BY time DESC LIMIT ? OFFSET ?`,
+    `SELECT CAST(group_concat(item, ',' ORDER BY ${q.order}) AS BLOB)
+       FROM (SELECT ${q.item} AS item, ${column} FROM ${q.from} ORDER BY ${q.order} LIMIT ? OFFSET ?)`,
   )
-    .raw()
-    .all(a, s, ...src.args, w.from, w.to, paging.limit, paging.page * paging.limit);
-  const head = `{"id":${s},"time":`;
-  return { total, items: rows.map(([t, d]) => `${head}${t},${d.slice(1)}`) };
+    .pluck()
+    .get(...args);
+  return json ?? Buffer.alloc(0);
+}
+
+/** Server data records of the window as JSON (id and time first), newest first. */
+export function serverSeriesJson(db: Db, a: number, s: number, w: SeriesWindow, paging: PagingQuery): JsonPage {
+  const src = seriesSource('server', w.step);
+  const where = `${src.sql} AND time BETWEEN ? AND ?`;
+  const args = [a, s, ...src.args, w.from, w.to];
+  const total = stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${where}`).get(...args)!.n;
+  const item = `'{"id":' || server_id || ',"time":' || time || ${MEMBERS}`;
+  return { total, json: joined(db, { item, from: where, order: 'time DESC' }, [...args, paging.limit, paging.page * paging.limit]) };
 }
 
 /** Server samples by their own minute, oldest first. */
@@ -46,15 +57,13 @@ export function serverMinuteSamples(db: Db, a: number, s: number, from: number, 
     .map((r) => ({ time: r.time, sample: JSON.parse(r.data) as ServerSample }));
 }
 
-/** The latest record of every live server of the account, as JSON texts with server_id, id and time. */
-export function latestOfServersJson(db: Db, a: number, paging: PagingQuery): Page<string> {
-  const from = `FROM tm_server_latest l JOIN servers v ON v.id = l.server_id AND v.account_id = l.account_id
+/** The latest record of every live server of the account, as JSON with server_id, id and time, by server id. */
+export function latestOfServersJson(db: Db, a: number, paging: PagingQuery): JsonPage {
+  const from = `tm_server_latest l JOIN servers v ON v.id = l.server_id AND v.account_id = l.account_id
     WHERE l.account_id = ? AND v.deleted_at IS NULL`;
-  const total = stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n ${from}`).get(a)!.n;
-  const rows = stmt<unknown[], [number, number, string]>(db, `SELECT l.server_id, l.time, l.data ${from} ORDER BY l.server_id LIMIT ? OFFSET ?`)
-    .raw()
-    .all(a, paging.limit, paging.page * paging.limit);
-  return { total, items: rows.map(([id, t, d]) => `{"server_id":${id},"id":${id},"time":${t},${d.slice(1)}`) };
+  const total = stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${from}`).get(a)!.n;
+  const item = `'{"server_id":' || l.server_id || ',"id":' || l.server_id || ',"time":' || l.time || ${MEMBERS.replaceAll('data', 'l.data')}`;
+  return { total, json: joined(db, { item, from, order: 'server_id' }, [a, paging.limit, paging.page * paging.limit]) };
 }
 
 export function latestOfServers(db: Db, a: number): { serverId: number; time: number; sample: ServerSample }[] {
