@@ -2,6 +2,8 @@
 // Builds the web app, starts the real service on a temporary SQLite file, seeds it through the
 // collector protocol (one server with BENCH_WEB_DAYS days of minutes, BENCH_WEB_SERVERS servers with
 // their latest minute) and measures in Debian's Chromium. BENCH_WEB_RUNS sets the runs per figure.
+// The graph figures (c) use a second account fed by the demo fleet generator: BENCH_WEB_DEMO_SERVERS
+// servers (25, the whole roster) with BENCH_WEB_DEMO_MINUTES minutes (120) of history.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -11,11 +13,14 @@ import { build } from 'vite';
 import { jsLoaded, launch, signedInPage, staticPage, timeBaseline, timeServerPage, type ChartTiming } from './browser';
 import { firstPageJs } from './bundle';
 import { scrollFrames, timeFilter, timeFleetLoad, timeSort } from './fleet-timing';
+import { graphFigures } from './graph-timing';
 import { client, seedFleet, seedHistory } from './seed';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const DAYS = Number(process.env.BENCH_WEB_DAYS ?? 7);
 const SERVERS = Number(process.env.BENCH_WEB_SERVERS ?? 5000);
+const DEMO_SERVERS = Number(process.env.BENCH_WEB_DEMO_SERVERS ?? 25);
+const DEMO_MINUTES = Number(process.env.BENCH_WEB_DEMO_MINUTES ?? 120);
 const LIMIT_KB = 170;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -38,7 +43,7 @@ log(`\n(b) first page after sign-in (entry + fleet page + their static imports):
 for (const f of js.files.slice(0, 4)) log(`    ${f.file}: ${kb(f.gzip)} gzipped (${kb(f.raw)} raw)`);
 
 const child = fork(join(import.meta.dirname, 'serve.ts'), [dir, webDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-const info = await new Promise<{ address: string; email: string; key: string }>((res) => child.once('message', (m) => res(m as never)));
+const info = await new Promise<{ address: string; email: string; key: string; demo: { email: string; apiKey: string } }>((res) => child.once('message', (m) => res(m as never)));
 const session = { email: info.email, apiKey: info.key };
 const api = client(info.address, info.email, info.key);
 const now = Math.floor(Date.now() / 60_000) * 60 - 60;
@@ -113,8 +118,9 @@ try {
   log(`    name filter keystroke (input to repainted count): median ${ms(median(filters))}, max ${ms(Math.max(...filters))}`);
   const frames = await scrollFrames(page);
   log(`    scrolling 150 frames of 400 px: frame median ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${frames.filter((f) => f > 50).length} frames over 50 ms`);
+
+  await graphFigures(browser, info.address, info.demo, { runs: RUNS, servers: DEMO_SERVERS, minutes: DEMO_MINUTES, log });
   log(`\nload average at the end: ${loadavg()[0]!.toFixed(1)} (absolute times scale with it; the ratios are the figures to read)`);
-  log(`\n(c) Cytoscape layout times: measured by the traces/topology benchmark, not here.`);
 } finally {
   await browser.close();
   child.send('stop');
