@@ -43,6 +43,16 @@ describe('Server triggers', () => {
     expect([await f.inIncident(below), await f.inIncident(band)]).toEqual([false, true]);
   });
 
+  it('fires Server Down for a server that registered and never uploaded, counting from its registration', async () => {
+    const s = await registerTestServer(f.svc, 'silent');
+    const id = await f.alert({ type: 'Server', target_id: s, trigger_type: 'Server Down', time_above_threshold: 1 });
+    await f.alerting.engine.checkServerDown();
+    expect(await f.inIncident(id)).toBe(false);
+    f.clock += 300;
+    await f.alerting.engine.checkServerDown();
+    expect(await f.inIncident(id)).toBe(true);
+  });
+
   it('fires Server Tag Server Down when num_of_servers of the tag are down, and resolves', async () => {
     const a = await registerTestServer(f.svc, 'da');
     const b = await registerTestServer(f.svc, 'db');

@@ -122,7 +122,8 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       return alerts.map((alert) => {
         const servers = db
           .prepare<[number, string, number, string], { id: number; last_seen: number | null }>(
-            `SELECT id, last_seen FROM servers WHERE account_id = ? AND deleted_at IS NULL AND (
+            // A server that registered and never uploaded counts from its registration.
+            `SELECT id, coalesce(last_seen, created) AS last_seen FROM servers WHERE account_id = ? AND deleted_at IS NULL AND (
                (? = 'Server' AND id = ?) OR id IN (SELECT server_id FROM server_tag_members WHERE account_id = servers.account_id AND tag_id = CAST(? AS INTEGER)))`,
           )
           .all(alert.accountId, alert.type, Number(alert.target_id), alert.type === 'Server Tag' ? alert.target_id : '-1');
