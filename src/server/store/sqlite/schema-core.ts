@@ -206,5 +206,16 @@ CREATE INDEX alert_histories_start ON alert_histories (account_id, start DESC, i
 CREATE INDEX alert_histories_alert ON alert_histories (account_id, alert_id, start DESC);
 `,
     },
+    {
+      // An alert needs at least one user. Deleting a user once left alerts with none (reads skip
+      // deleted users); such alerts now notify the account owner by e-mail, as deletes do since.
+      version: 2,
+      sql: `
+UPDATE alerts SET users = json_array(json_object('id', o.id, 'sendemail', json('true'), 'sendsms', json('false'), 'pushnotification', json('false')))
+FROM (SELECT account_id, id FROM users WHERE is_account_owner = 1) AS o
+WHERE o.account_id = alerts.account_id AND NOT EXISTS (
+  SELECT 1 FROM json_each(alerts.users) j JOIN users u ON u.account_id = alerts.account_id AND u.id = json_extract(j.value, '$.id'));
+`,
+    },
   ],
 };
