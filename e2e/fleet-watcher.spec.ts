@@ -37,7 +37,7 @@ test('fleet watcher journey: overview, filters, server, minute, process, logs, p
   await expect(page.getByRole('heading', { name: 'e2e-web-01' })).toBeVisible();
   await expect(page.getByText('Capacity and inventory')).toBeVisible();
   await expect(page.getByText('CPU per core')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'nginx' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'nginx', exact: true })).toBeVisible();
   const chart = page.getByRole('img', { name: /^CPU:/ });
   const box = (await chart.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
@@ -46,7 +46,7 @@ test('fleet watcher journey: overview, filters, server, minute, process, logs, p
   await expectNoSeriousA11yIssues(page);
 
   // Process page with files and threads.
-  await page.getByRole('link', { name: 'nginx' }).click();
+  await page.getByRole('link', { name: 'nginx', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Process 100' })).toBeVisible();
   await expect(page.getByText('/etc/nginx/nginx.conf')).toBeVisible();
   await expectNoSeriousA11yIssues(page);
@@ -86,7 +86,7 @@ test('fleet watcher journey: overview, filters, server, minute, process, logs, p
 test('shortcuts help, dark mode and sign out', async ({ page }) => {
   await signIn(page);
   await page.getByRole('table', { name: 'Servers' }).waitFor();
-  await page.getByRole('heading', { name: 'Fleet' }).click();
+  await page.getByRole('heading', { name: 'Fleet', exact: true }).click();
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await expectNoSeriousA11yIssues(page);

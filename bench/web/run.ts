@@ -96,7 +96,7 @@ try {
   const cold = await signedInPage(browser, session);
   const seen = await jsLoaded(cold, async () => {
     await cold.goto(`${info.address}/`);
-    await cold.getByRole('heading', { name: 'Fleet' }).waitFor();
+    await cold.getByRole('heading', { name: 'Fleet', exact: true }).waitFor();
     await cold.waitForLoadState('networkidle');
   });
   log(`\n(b) JS fetched by the browser opening / signed in: ${kb(seen.gzip)} gzipped in ${seen.files} files (limit ${LIMIT_KB} KB) ${seen.gzip <= LIMIT_KB * 1024 ? 'OK' : 'OVER'}`);
