@@ -53,4 +53,9 @@ test('fleet watcher opens an application, its charts, a minute of processes and 
   await processes.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/processes/\\d+_\\d+_\\d+\\?.*at=${at}`));
   await expect(page.getByRole('heading', { name: /^Process \d+/ })).toBeVisible();
+
+  // Its server lists the application, and leads back to it.
+  await page.getByRole('link', { name: /^Server #\d+$/ }).click();
+  await page.getByRole('link', { name: `Application: ${app.name}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/applications/${app.id}\\?`));
 });

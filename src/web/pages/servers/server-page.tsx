@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { useApplications } from '../../api/applications';
 import { useServerProcesses } from '../../api/processes';
 import { useServerData } from '../../api/server-data';
 import { useServer, useServerTags, useSetServerTags } from '../../api/servers';
@@ -72,13 +73,22 @@ function TagsPanel({ serverId }: { serverId: number }) {
 }
 
 function RelatedPanel({ serverId, search }: { serverId: number; search: string }) {
+  const apps = useApplications();
   const logs = useLogs();
   const polled = usePolledItems();
+  const myApps = (apps.data ?? []).filter((a) => a.servers.includes(serverId));
   const myLogs = (logs.data ?? []).filter((l) => l.server_id === serverId);
   const myPolled = (polled.data ?? []).filter((p) => p.server_id === serverId);
   return (
-    <Panel title="Logs and polled data">
+    <Panel title="Applications, logs and polled data">
       <ul className="space-y-1 text-sm">
+        {myApps.map((a) => (
+          <li key={`a${a.id}`}>
+            <Link className="text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.application(a.id), search }}>
+              Application: {a.name}
+            </Link>
+          </li>
+        ))}
         {myLogs.map((l) => (
           <li key={`l${l.id}`}>
             <Link className="text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.log(l.id), search }}>
@@ -93,7 +103,7 @@ function RelatedPanel({ serverId, search }: { serverId: number; search: string }
             </Link>
           </li>
         ))}
-        {myLogs.length + myPolled.length === 0 && <li className="text-slate-600 dark:text-slate-400">None configured.</li>}
+        {myApps.length + myLogs.length + myPolled.length === 0 && <li className="text-slate-600 dark:text-slate-400">None configured.</li>}
       </ul>
     </Panel>
   );
