@@ -11,6 +11,8 @@ export interface Config {
   authMaxFailures?: number;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /** Newly registered servers get the default alerts (DEFAULT_ALERTS; off unless set). */
+  defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */
   retention?: Partial<import('./store/repos/telemetry').RetentionPolicy>;
 }
