@@ -149,5 +149,16 @@ CREATE TABLE notification_attempts (
 );
 `,
     },
+    {
+      // However an alert is deleted (itself, or with its server, tag, log or transactions), an incident
+      // it had open ends then: its history must not stay open forever. No callback is sent for it.
+      version: 4,
+      sql: `
+CREATE TRIGGER alerts_delete_ends_incident AFTER DELETE ON alerts BEGIN
+  UPDATE alert_histories SET "end" = MAX(start, (CAST(strftime('%s', 'now') AS INTEGER) / 60) * 60)
+   WHERE account_id = old.account_id AND alert_id = old.id AND "end" IS NULL;
+END;
+`,
+    },
   ],
 };

@@ -31,7 +31,14 @@ export const idsSchema: SchemaModule = {
       version: 1,
       foreignKeysOff: true,
       run: (db) => {
-        for (const t of RESOURCE_TABLES) makeIdsAutoincrement(db, t);
+        // Legacy renames leave other tables' triggers alone: while one table is being swapped for its
+        // copy, a trigger naming it must not be re-checked against a schema without it.
+        db.pragma('legacy_alter_table = ON');
+        try {
+          for (const t of RESOURCE_TABLES) makeIdsAutoincrement(db, t);
+        } finally {
+          db.pragma('legacy_alter_table = OFF');
+        }
       },
     },
   ],
