@@ -12,7 +12,8 @@ export const SESSION_MAX_SECONDS = 7 * 86400;
 /** last_seen is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_SECONDS = 60;
 
-function cookieOptions(req: FastifyRequest) {
+/** The session cookie's attributes for a request. */
+export function cookieOptions(req: Pick<FastifyRequest, 'protocol'>) {
   // Secure only when this request came over TLS: on plain http the browser would drop the cookie.
   return { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: req.protocol === 'https' };
 }
