@@ -45,7 +45,7 @@ describe('dashboard sessions', () => {
     expect((await svc.request('GET', '/api/servers/', withCookie(cookie))).status).toBe(200);
 
     const form = { name: 'from-session', servers: '[]' };
-    for (const headers of [{}, { 'x-csrf-token': 'wrong' }, { 'x-csrf-token': csrf.slice(1) }]) {
+    for (const headers of [{}, { 'x-csrf-token': 'wrong' }, { 'x-csrf-token': csrf.slice(1) }] as Record<string, string>[]) {
       const r = await svc.request('POST', '/api/server_tags/', { ...withCookie(cookie, headers), form });
       expect(r.status).toBe(403);
       expect(r.body.error.message).toMatch(/X-CSRF-Token/);
