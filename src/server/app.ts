@@ -11,7 +11,7 @@ import { enforceRoles } from './http/access';
 import { installAudit } from './http/audit';
 import { acceptPatch } from './http/patch';
 import { installSecurityHeaders, staticCacheControl } from './http/headers';
-import { DEFAULT_TIMEOUTS, applyHeadersTimeout, clientErrorHandler } from './http/timeouts';
+import { DEFAULT_TIMEOUTS, clientErrorHandler, timeoutOptions } from './http/timeouts';
 import { authenticate as sessionOrBasic } from './http/auth';
 import { sessionReader } from './http/sessions';
 import { ApiError, installErrorHandling, sendError } from './http/errors';
@@ -68,9 +68,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.config.timeouts };
   const app = Fastify({
     logger: opts.logger ? { level: 'info' } : false,
-    connectionTimeout: timeouts.idle,
-    requestTimeout: timeouts.request,
-    keepAliveTimeout: timeouts.keepAlive,
+    ...timeoutOptions(timeouts),
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: deps.config.bodyLimit ?? 8 * 1024 * 1024,
@@ -78,7 +76,6 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     // Errors the router raises before any route or hook runs, answered in the API's shape.
     frameworkErrors: (err, req, reply) => void answerFrameworkError(err, req, reply, signIn),
   });
-  applyHeadersTimeout(app, timeouts);
   installErrorHandling(app);
   installSecurityHeaders(app);
   // br or gzip for every text answer over 1 KiB (HTML, JS, CSS, JSON, SVG).

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { errorBody } from './errors';
 
@@ -12,13 +11,24 @@ export interface Timeouts {
   request: number;
   /** An idle keep-alive connection is closed after this (fastify keepAliveTimeout). */
   keepAlive: number;
+  /** How often Node checks the header and request deadlines (http connectionsCheckingInterval). */
+  checkEvery: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { idle: 30_000, headers: 10_000, request: 120_000, keepAlive: 5_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { idle: 30_000, headers: 10_000, request: 120_000, keepAlive: 5_000, checkEvery: 1_000 };
 
-/** headersTimeout is not a fastify option; Node also needs it at most requestTimeout. */
-export function applyHeadersTimeout(app: FastifyInstance, t: Timeouts) {
-  app.server.headersTimeout = Math.min(t.headers, t.request);
+/**
+ * The fastify options that bound how long a client may hold a connection. A client that keeps
+ * dribbling bytes never trips the idle timeout; the header and request deadlines catch it.
+ */
+export function timeoutOptions(t: Timeouts) {
+  return {
+    connectionTimeout: t.idle,
+    requestTimeout: t.request,
+    keepAliveTimeout: t.keepAlive,
+    // Passed by fastify to http.createServer: headersTimeout is not a fastify option of its own.
+    http: { headersTimeout: Math.min(t.headers, t.request), connectionsCheckingInterval: t.checkEvery },
+  };
 }
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' };

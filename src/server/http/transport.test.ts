@@ -121,7 +121,7 @@ describe('connections', () => {
   // A service with short timeouts, so the test waits a fraction of a second, not the defaults' seconds.
   let quick: TestService;
   beforeAll(async () => {
-    quick = await startTestService({ timeouts: { idle: 300, headers: 300, request: 600, keepAlive: 300 } });
+    quick = await startTestService({ timeouts: { idle: 300, headers: 400, request: 600, keepAlive: 300, checkEvery: 50 } });
   });
   afterAll(() => quick.close());
 
@@ -133,6 +133,19 @@ describe('connections', () => {
     // The promise resolves only when the server closes the socket; the client never does.
     const answer = await socketExchange(text, quick.baseUrl);
     if (answer) expect(answer).toMatch(/^HTTP\/1.1 408 [\s\S]*"status":408/);
+  });
+
+  it('closes a client that dribbles its headers a byte at a time (it never goes idle) with 408', async () => {
+    const url = new URL(quick.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const s = connect(Number(url.port), url.hostname, () => s.write('GET /api/servers/ HTTP/1.1\r\nHost: x\r\nX-Slow: '));
+      const drip = setInterval(() => s.writable && s.write('a'), 100);
+      let got = '';
+      s.on('data', (d) => (got += d.toString()));
+      s.on('close', () => (clearInterval(drip), resolve(got)));
+      s.on('error', (e) => (clearInterval(drip), reject(e)));
+    });
+    expect(answer).toMatch(/^HTTP\/1.1 408 [\s\S]*"status":408/);
   });
 
   it('closes an idle keep-alive connection after a complete request', async () => {
