@@ -7,10 +7,18 @@ export interface Config {
   dataDir: string;
   /** Directory of the built dashboard; served at / when it exists. */
   webDir?: string;
-  /** Failed sign-ins from one address within 5 minutes before 429. */
+  /** Wrong keys for one e-mail from one address within 5 minutes before 429 (see http/throttle.ts). */
   authMaxFailures?: number;
+  /** Wrong keys for one e-mail from all addresses within 5 minutes before 429. */
+  authEmailMaxFailures?: number;
+  /** How long a throttled wrong attempt is held before its 429, in ms. */
+  authPenaltyMs?: number;
+  /** Client timeouts in ms (http/timeouts.ts DEFAULT_TIMEOUTS for what is not given). */
+  timeouts?: Partial<import('./http/timeouts').Timeouts>;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /** The e-mail transport's host key (notifier.ts transportHosts), or none: e-mails are then kept in the store. */
+  mailHost?: string | null;
   /** Newly registered servers get the default alerts (DEFAULT_ALERTS; off unless set). */
   defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */

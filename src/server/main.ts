@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { transportHosts } from './alerting/notifier';
 import { startAlerting } from './alerting/start';
 import { buildApp } from './app';
 import { startCollector } from './collector/agent';
@@ -29,7 +30,7 @@ async function main() {
   const store = openSqliteStore(dbFile);
   const deps = {
     store,
-    config: { dataDir: env.DATA_DIR, webDir: resolve('dist'), defaultAlerts: env.DEFAULT_ALERTS },
+    config: { dataDir: env.DATA_DIR, webDir: resolve('dist'), defaultAlerts: env.DEFAULT_ALERTS, mailHost: transportHosts({ smtpUrl: env.SMTP_URL }).email },
     now: systemNow,
     events: newEvents(),
   } satisfies Deps;

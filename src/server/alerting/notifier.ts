@@ -22,6 +22,15 @@ const hostOfUrl = (url: string) => {
   }
 };
 
+/** The host key of each channel's transport (the outbox's per-host limit groups by it), null when none is set. */
+export function transportHosts(cfg: NotifierConfig): Record<NewNotification['channel'], string | null> {
+  return {
+    email: cfg.smtpUrl ? `smtp:${hostOfUrl(cfg.smtpUrl)}` : null,
+    sms: cfg.smsWebhook ? `sms:${hostOfUrl(cfg.smsWebhook)}` : null,
+    push: cfg.pushWebhook ? `push:${hostOfUrl(cfg.pushWebhook)}` : null,
+  };
+}
+
 /**
  * The transports of user notifications. `host` names the transport a channel goes out through (the
  * outbox's per-host limit groups by it); null means this process has none for the channel, and its
@@ -33,11 +42,7 @@ export function createTransports(cfg: NotifierConfig) {
     : null;
   const from = cfg.mailFrom ?? 'alerts@localhost';
   const domain = from.includes('@') ? from.slice(from.lastIndexOf('@') + 1) : 'localhost';
-  const hosts: Record<NewNotification['channel'], string | null> = {
-    email: cfg.smtpUrl ? `smtp:${hostOfUrl(cfg.smtpUrl)}` : null,
-    sms: cfg.smsWebhook ? `sms:${hostOfUrl(cfg.smsWebhook)}` : null,
-    push: cfg.pushWebhook ? `push:${hostOfUrl(cfg.pushWebhook)}` : null,
-  };
+  const hosts = transportHosts(cfg);
 
   async function post(url: string, n: PendingNotification, body: unknown): Promise<void> {
     const res = await fetch(url, {

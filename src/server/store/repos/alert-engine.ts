@@ -60,8 +60,9 @@ export interface IncidentChange {
 
 /** A user notification to record; `host` is the transport that sends it (null: kept, no transport). */
 export interface NewNotification {
+  /** 0 and null for an e-mail no alert caused (a new user's confirmation). */
   alertId: number;
-  historyId: number;
+  historyId: number | null;
   userId: number;
   channel: 'email' | 'sms' | 'push';
   recipient: string;

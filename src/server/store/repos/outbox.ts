@@ -71,6 +71,16 @@ export function deliveryHost(url: string): string {
   }
 }
 
+/** An e-mail to one user outside any alert (the confirmation of a new profile). */
+export interface UserEmail {
+  userId: number;
+  recipient: string;
+  subject: string;
+  text: string;
+  /** The transport that sends it (see notifier.ts), or null to keep it in the store. */
+  host: string | null;
+}
+
 /** A user notification waiting in the outbox to be sent (e-mail, SMS or push). */
 export interface PendingNotification {
   id: number;
@@ -134,6 +144,11 @@ export interface OutboxRepo {
   redeliver(accountId: number, id: number, now: number): Promise<Delivery | null>;
   /** Notifications to users (e-mail, SMS, push), newest first; e-mails are kept here when no SMTP is set. */
   notifications(accountId: number, alertId: number | undefined, paging: PagingQuery): Promise<Page<NotificationRecord>>;
+  /**
+   * Queues an e-mail to a user that no alert caused (the confirmation of a new profile): a
+   * notification row (alert_id 0), 'pending' for the outbox worker when it has a transport, else 'kept'.
+   */
+  enqueueUserEmail(accountId: number, mail: UserEmail, now?: number): Promise<NotificationRecord>;
   /** The earliest next attempt (epoch ms) of rows waiting for a worker, or null. */
   nextDue(channels: readonly string[]): Promise<number | null>;
   /** Rows still to be delivered or sent (callbacks pending, notifications pending). */

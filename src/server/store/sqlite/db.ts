@@ -7,12 +7,13 @@ import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
 import { idsSchema } from './schema-ids';
 import { telemetrySchema } from './schema-telemetry';
+import { teamSchema } from './schema-team';
 import { usersSchema } from './schema-users';
 
 export type Db = Database.Database;
 
 /** Every module's schema, applied in this order at open (ids last: it rebuilds the others' tables). */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, idsSchema];
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.

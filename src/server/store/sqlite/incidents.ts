@@ -43,7 +43,9 @@ export function incidentWriter(db: Db) {
     saveMessage.run(m.subject, m.html, m.json, m.text, m.sms, id);
     open.run(p.minute, accountId, alertId);
     track.run(accountId, alertId, id, p.minute, p.minute);
-    return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length, notified: notify(accountId, p.notifications(id, m), nowMs) };
+    const mails = p.notifications(id, m);
+    notify(accountId, mails, nowMs);
+    return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length, notified: mails.length };
   });
 
   const end = db.transaction((accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): IncidentWrite | null => {
@@ -57,7 +59,9 @@ export function incidentWriter(db: Db) {
 
   const remind = db.transaction((accountId: number, alertId: number, p: Remind, nowMs: number): IncidentWrite | null => {
     if (reminded.run(p.minute, accountId, alertId, p.historyId, p.lastNotified).changes === 0) return null;
-    return { historyId: p.historyId, queued: 0, notified: notify(accountId, p.notifications(p.historyId, p.message), nowMs) };
+    const mails = p.notifications(p.historyId, p.message);
+    notify(accountId, mails, nowMs);
+    return { historyId: p.historyId, queued: 0, notified: mails.length };
   });
 
   return { start, end, remind };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo } from '../repos/outbox';
+import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { NewNotification } from '../repos/alert-engine';
 import type { Db } from './db';
 import { claimJobs } from './outbox-claim';
@@ -27,11 +27,16 @@ export function outboxWriter(db: Db) {
 export function notificationWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body,
       html, host, state, delivery_id, next_attempt_at, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  /** Answers the id of the last row written (0 for none). */
   return (accountId: number, items: readonly NewNotification[], nowMs: number): number => {
+    let last = 0;
     for (const n of items) {
-      insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, n.host ? 'pending' : 'kept', randomUUID(), nowMs, Math.floor(nowMs / 1000));
+      last = Number(
+        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, n.host ? 'pending' : 'kept', randomUUID(), nowMs, Math.floor(nowMs / 1000))
+          .lastInsertRowid,
+      );
     }
-    return items.length;
+    return last;
   };
 }
 
@@ -133,6 +138,15 @@ export function sqliteOutbox(db: Db): OutboxRepo {
           `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending') AS n`,
         )
         .get()!.n;
+    },
+    async enqueueUserEmail(accountId, mail: UserEmail, now = Math.floor(Date.now() / 1000)) {
+      const id = notificationWriter(db)(accountId, [{ alertId: 0, historyId: null, userId: mail.userId, channel: 'email', recipient: mail.recipient, subject: mail.subject, body: mail.text, html: null, host: mail.host }], now * 1000);
+      return db
+        .prepare<[number], NotificationRecord>(
+          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts
+             FROM notifications WHERE id = ?`,
+        )
+        .get(id)!;
     },
   };
 }

@@ -20,7 +20,6 @@ const RESOURCE_TABLES = [
   'alert_histories',
   'callback_deliveries',
   'notifications',
-  'user_outbox',
 ];
 
 /** Runs after every other module has created its tables (last in db.ts's MODULES). */
