@@ -72,7 +72,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: deps.config.bodyLimit ?? 8 * 1024 * 1024,
-    trustProxy: false,
+    // Off unless configured: X-Forwarded-For is only believed from the proxies named (TRUST_PROXY).
+    trustProxy: deps.config.trustProxy ?? false,
     // Errors the router raises before any route or hook runs, answered in the API's shape.
     frameworkErrors: (err, req, reply) => void answerFrameworkError(err, req, reply, signIn),
   });

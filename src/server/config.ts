@@ -21,6 +21,8 @@ const envSchema = z.object({
   PUSH_WEBHOOK_URL: z.string().url().optional(),
   CALLBACK_ALLOW_NETS: z.string().default(''),
   CALLBACK_DENY_NETS: z.string().default(''),
+  /** Proxies whose X-Forwarded-For is believed: `1` for any, or addresses/CIDRs (`127.0.0.1,10.0.0.0/8`); off by default. */
+  TRUST_PROXY: z.string().default(''),
   /** Deadline of one callback or notification attempt; an outbox claim lasts 3 s longer. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How long an evaluation claim lasts: items of a process that died are taken over after it. */
@@ -34,6 +36,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     const i = r.error.issues[0]!;
     throw new Error(`invalid environment variable ${String(i.path[0])}: ${i.message}`);
   }
-  return { ...r.data, DATA_DIR: resolve(r.data.DATA_DIR) };
+  const proxy = r.data.TRUST_PROXY.trim();
+  const trustProxy = proxy === '' || proxy === '0' || proxy === 'false' ? false : proxy === '1' || proxy === 'true' ? true : proxy;
+  return { ...r.data, DATA_DIR: resolve(r.data.DATA_DIR), TRUST_PROXY: trustProxy };
 }
 export type Env = ReturnType<typeof readEnv>;

@@ -19,6 +19,11 @@ export interface Config {
   bodyLimit?: number;
   /** The e-mail transport's host key (notifier.ts transportHosts), or none: e-mails are then kept in the store. */
   mailHost?: string | null;
+  /**
+   * Proxies whose X-Forwarded-For is believed (the client address of the sign-in throttle and of
+   * location_ip): a comma-separated list of addresses or CIDRs, or true for any (TRUST_PROXY).
+   */
+  trustProxy?: boolean | string;
   /** Newly registered servers get the default alerts (DEFAULT_ALERTS; off unless set). */
   defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */

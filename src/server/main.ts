@@ -30,7 +30,13 @@ async function main() {
   const store = openSqliteStore(dbFile);
   const deps = {
     store,
-    config: { dataDir: env.DATA_DIR, webDir: resolve('dist'), defaultAlerts: env.DEFAULT_ALERTS, mailHost: transportHosts({ smtpUrl: env.SMTP_URL }).email },
+    config: {
+      dataDir: env.DATA_DIR,
+      webDir: resolve('dist'),
+      defaultAlerts: env.DEFAULT_ALERTS,
+      mailHost: transportHosts({ smtpUrl: env.SMTP_URL }).email,
+      trustProxy: env.TRUST_PROXY,
+    },
     now: systemNow,
     events: newEvents(),
   } satisfies Deps;
