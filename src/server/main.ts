@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { transportHosts } from './alerting/notifier';
@@ -12,7 +12,7 @@ import { createAccount } from './services/accounts';
 import { startAutoDetection } from './services/auto-detection-job';
 import { startRetention } from './services/retention';
 import { runSingletons, workerId, type SingletonJob } from './services/singleton';
-import { openSqliteStore } from './store/sqlite/open';
+import { openStore } from './store/open';
 
 const demoAccountFile = z.object({ email: z.string(), api_key: z.string() });
 
@@ -24,10 +24,7 @@ const demoAccountFile = z.object({ email: z.string(), api_key: z.string() });
  */
 async function main() {
   const env = readEnv();
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const dbFile = join(env.DATA_DIR, 'monitoring.sqlite');
-  const firstStart = !existsSync(dbFile);
-  const store = openSqliteStore(dbFile);
+  const { store, created: firstStart } = openStore({ dataDir: env.DATA_DIR });
   const deps = {
     store,
     config: {

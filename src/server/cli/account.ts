@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readEnv } from '../config';
 import { createAccount } from '../services/accounts';
-import { openSqliteStore } from '../store/sqlite/open';
+import { openStore } from '../store/open';
 
 const USAGE = 'usage: npm run account -- create --email <address>';
 
@@ -15,8 +13,7 @@ async function main(argv: string[]) {
     return 2;
   }
   const env = readEnv();
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const store = openSqliteStore(join(env.DATA_DIR, 'monitoring.sqlite'));
+  const { store } = openStore({ dataDir: env.DATA_DIR });
   try {
     const r = await createAccount(store, values.email);
     if (!r.ok) {
