@@ -31,7 +31,8 @@ function makeQueue(db: Db) {
   const insert = db.prepare('INSERT INTO eval_queue (account_id, server_id, minute, batch_id, payload, received_ms) VALUES (?, ?, ?, ?, ?, ?)');
   const anyActive = db.prepare<[number], { n: number }>('SELECT EXISTS (SELECT 1 FROM alerts WHERE account_id = ? AND active = 1) AS n');
   // Per server: its pending items ranked by minute; a server none of whose items another worker holds
-  // under a running lease gives its first `per` items.
+  // under a running lease gives its first `per` items. They are answered rank by rank (every server's
+  // oldest, then every server's next), so each server's minutes come in order and servers take turns.
   const candidates = db.prepare<{ now: number; per: number; limit: number }, ItemRow>(`
     WITH ranked AS (
       SELECT id, account_id, server_id, minute, payload, received_ms, attempts, claimed_by, lease_until,
@@ -41,7 +42,7 @@ function makeQueue(db: Db) {
     SELECT r.id, r.account_id, r.server_id, r.minute, r.payload, r.received_ms, r.attempts FROM ranked r
      WHERE r.rk <= @per AND (r.lease_until IS NULL OR r.lease_until < @now)
        AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.account_id = r.account_id AND b.server_id = r.server_id)
-     ORDER BY r.id LIMIT @limit`);
+     ORDER BY r.rk, r.id LIMIT @limit`);
   const take = db.prepare('UPDATE eval_queue SET claimed_by = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');
   const claim = db.transaction((worker: string, nowMs: number, leaseMs: number, limit: number, per: number): EvaluationItem[] => {
     const rows = candidates.all({ now: nowMs, per, limit });

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../store';
+import { startTestService, type TestService } from '../../testing/harness';
+import { batchFor, postBatch, registerTestServer } from '../../testing/ingest';
+
+// The store's side of the durable alert path, through the Store interface only, so that every
+// backend is held to the same contract: per-server order and exclusivity of evaluation claims, lease
+// expiry, completion only by the holder, and the outbox's per-host limit and interrupted attempts.
+let svc: TestService;
+let store: Store;
+let server: number;
+const T0 = Math.floor(Date.now() / 60_000) * 60 - 3600;
+beforeEach(async () => {
+  svc = await startTestService();
+  store = svc.deps.store;
+  server = await registerTestServer(svc, 'contract');
+  const owner = (await svc.request('GET', '/api/users/')).body.data[0].id;
+  // An active alert makes ingest queue evaluations (no engine runs in this file).
+  await svc.request('POST', '/api/alerts/', { form: { name: 'cpu', type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 90, users: [owner] } });
+});
+afterEach(async () => svc.close());
+
+const ingest = async (guid: string, minutes: number[]) => {
+  for (const m of minutes) expect((await postBatch(svc, batchFor(guid, T0 + m * 60))).status).toBe(201);
+};
+
+describe('evaluation queue', () => {
+  it("hands a server's minutes to one worker in minute order, and its others to nobody else while that worker's lease runs", async () => {
+    await ingest('contract', [2, 0, 1]);
+    const other = await registerTestServer(svc, 'contract-2');
+    await ingest('contract-2', [0]);
+    const now = Date.now();
+    const a = await store.alertEngine.claimEvaluations('a', now, 10_000, 50, 2);
+    expect(a.filter((i) => i.serverId === server).map((i) => i.minute)).toEqual([T0, T0 + 60]);
+    expect(a.some((i) => i.serverId === other)).toBe(true);
+    // The third minute of the first server is pending, but its server is held by worker a.
+    expect(await store.alertEngine.claimEvaluations('b', now, 10_000, 50, 2)).toEqual([]);
+    // Once a's lease has run out, b takes the server over, from its oldest minute.
+    const b = await store.alertEngine.claimEvaluations('b', now + 10_001, 10_000, 50, 5);
+    expect(b.filter((i) => i.serverId === server).map((i) => i.minute)).toEqual([T0, T0 + 60, T0 + 120]);
+  });
+
+  it('completes an item only for the worker holding it, writing nothing for another', async () => {
+    await ingest('contract', [0]);
+    const [item] = await store.alertEngine.claimEvaluations('a', Date.now(), 10_000, 1, 1);
+    const taken = await store.alertEngine.claimEvaluations('b', Date.now() + 20_000, 10_000, 1, 1);
+    expect(taken.map((i) => i.id)).toEqual([item!.id]);
+    const alertId = (await svc.request('GET', '/api/alerts/')).body.data[0].id;
+    const state = { subject: server, minute: T0, holds: true, streak: 1, value: 99 };
+    const stale = await store.alertEngine.apply({ accountId: svc.account.id, item: { id: item!.id, worker: 'a' }, alerts: [{ alertId, state }] });
+    expect(stale.leaseLost).toBe(true);
+    expect(await store.alertEngine.states(svc.account.id, alertId)).toEqual([]);
+    const done = await store.alertEngine.apply({ accountId: svc.account.id, item: { id: item!.id, worker: 'b' }, alerts: [{ alertId, state }] });
+    expect(done.leaseLost).toBe(false);
+    expect(await store.alertEngine.states(svc.account.id, alertId)).toEqual([state]);
+    expect(await store.alertEngine.pendingEvaluations()).toBe(0);
+  });
+
+  it('sets an item aside as failed when told to give up, so its server goes on', async () => {
+    await ingest('contract', [0, 1]);
+    const [first] = await store.alertEngine.claimEvaluations('a', Date.now(), 10_000, 1, 1);
+    await store.alertEngine.releaseEvaluation(first!.id, 'a', 'boom', 0, true);
+    const next = await store.alertEngine.claimEvaluations('a', Date.now(), 10_000, 5, 5);
+    expect(next.map((i) => i.minute)).toEqual([T0 + 60]);
+    expect(await store.alertEngine.pendingEvaluations()).toBe(1);
+  });
+});
+
+describe('outbox', () => {
+  const cb = (alertId: number, host: string) => ({ alertId, alertHistoryId: 1, status: 'TRIGGERED' as const, url: `http://${host}/hook`, method: 'get' as const, auth: null, secret: null });
+  const claim = (worker: string, nowMs: number, limit = 10) =>
+    store.outbox.claim({ worker, nowMs, leaseMs: 5_000, limit, perHost: 2, channels: [], maxAttempts: 12 });
+
+  it('keeps at most perHost rows of a host in flight across workers, and claims other hosts meanwhile', async () => {
+    const now = Date.now();
+    await store.outbox.enqueue(svc.account.id, [cb(1, 'slow.example'), cb(2, 'slow.example'), cb(3, 'slow.example'), cb(4, 'fast.example')], now);
+    const a = await claim('a', now + 1);
+    expect(a.map((j) => j.kind === 'callback' && j.delivery.url)).toEqual(['http://slow.example/hook', 'http://slow.example/hook', 'http://fast.example/hook']);
+    expect(await claim('b', now + 2)).toEqual([]);
+  });
+
+  it('logs an attempt cut by a crash as interrupted when the row is claimed again, with the same delivery id', async () => {
+    const now = Date.now();
+    const [d] = await store.outbox.enqueue(svc.account.id, [cb(1, 'x.example')], now);
+    expect((await claim('dead', now + 1)).length).toBe(1);
+    const again = await claim('alive', now + 10_000);
+    expect(again.map((j) => j.kind === 'callback' && j.delivery.deliveryId)).toEqual([d!.deliveryId]);
+    const attempts = await store.outbox.attempts(svc.account.id, d!.id);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.error).toMatch(/^interrupted/);
+    // The dead worker's late result changes nothing; the live one's is recorded.
+    const result = { state: 'delivered' as const, nextAttemptAt: now, httpStatus: 200, error: null, latencyMs: 5, at: now + 10_001 };
+    await store.outbox.recordAttempt(again[0]!, 'dead', result);
+    expect((await store.outbox.get(svc.account.id, d!.id))!.state).toBe('pending');
+    await store.outbox.recordAttempt(again[0]!, 'alive', result);
+    expect((await store.outbox.get(svc.account.id, d!.id))!.state).toBe('delivered');
+    expect(await store.outbox.pending()).toBe(0);
+  });
+});
