@@ -11,7 +11,7 @@ test('on-call engineer opens an incident and its saved message, the html sandbox
   const alert = await openIncident();
   await waitForDemo('the incident', `/alert_histories/?start=0&filter=[${alert.id}]`, (b) => countOf(b) > 0, 30_000);
   await signIn(page);
-  await page.goto('/incidents?range=1h');
+  await page.goto('/incidents?range=1h&view=range');
   await expect(page.getByRole('list', { name: 'Incident timeline' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: alert.name }).getByRole('link')).toHaveCount(1);
   await expectNoSeriousA11yIssues(page);
