@@ -59,7 +59,7 @@ const browser = await launch();
 try {
   // (a) Server page: 1 day against 7 days, through the real app and service.
   log(`\n(a) server page, navigation to every chart drawn (fetch = navigation to the last data response):`);
-  const page = await signedInPage(browser, session);
+  const page = await signedInPage(browser, session, info.address);
   await timeServerPage(page, `${info.address}/servers/${serverId}?range=24h`); // warm the HTTP cache of the JS
   const cases: [string, string][] = [
     ['24h (Minute)', 'range=24h'],
@@ -93,7 +93,7 @@ try {
   await base.close();
 
   // The JS the browser actually fetched for the overview with a session (cold cache).
-  const cold = await signedInPage(browser, session);
+  const cold = await signedInPage(browser, session, info.address);
   const seen = await jsLoaded(cold, async () => {
     await cold.goto(`${info.address}/`);
     await cold.getByRole('heading', { name: 'Fleet', exact: true }).waitFor();

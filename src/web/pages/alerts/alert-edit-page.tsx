@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAlert, useCreateAlert, useDeleteAlert, useUpdateAlert } from '../../api/alerts';
-import { readSession } from '../../app/session';
+import { useMe } from '../../api/session';
 import { useUsers } from '../../api/users';
 import { paths } from '../../app/paths';
 import { ConfirmButton } from '../../components/forms/confirm-button';
@@ -20,9 +20,10 @@ function CreateAlert() {
   const navigate = useNavigate();
   const create = useCreateAlert();
   const users = useUsers();
+  const signedIn = useMe();
   if (users.isPending) return <Loading what="users" />;
   // The signed-in person is the natural first recipient.
-  const me = users.data?.find((u) => u.email === readSession()?.email);
+  const me = users.data?.find((u) => u.email === signedIn?.email);
   const initial: AlertDraft = { ...emptyDraft(), users: me ? [{ id: me.id, sendemail: true, sendsms: false, pushnotification: false }] : [] };
   return (
     <div className="space-y-3">
