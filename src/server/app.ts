@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Deps } from './deps';
-import { basicAuth } from './http/auth';
+import { enforceRoles } from './http/access';
+import { installAudit } from './http/audit';
+import { acceptPatch } from './http/patch';
+import { authenticate as sessionOrBasic } from './http/auth';
+import { sessionReader } from './http/sessions';
 import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { alertHistoryRoutes } from './routes/alert-histories';
@@ -28,15 +33,17 @@ import { serverSetRoutes } from './routes/server-sets';
 import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
+import { sessionRoutes } from './routes/session';
+import { teamRoutes } from './routes/team';
 import { collectorRoutes } from './routes/collector';
 import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, alertDeliveryRoutes, openApiRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, alertDeliveryRoutes, teamRoutes, sessionRoutes, openApiRoutes];
 
-/** Routes outside Basic auth (documentation only; no tenant data). */
-const PUBLIC_PATHS = new Set(['/api/openapi.json', '/api/v5/openapi.json']);
+/** Routes outside sign-in: the document (no tenant data) and signing in itself. */
+const PUBLIC_PATHS = new Set(['GET /api/openapi.json', 'GET /api/v5/openapi.json', 'POST /api/session', 'POST /api/v5/session']);
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -44,15 +51,14 @@ const MAX_PARAM_LENGTH = 500;
 
 /** Builds the service without listening: tests inject or listen on a loopback port. */
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const authenticate = basicAuth(
-    { findAccountByEmail: (email) => deps.store.accounts.findByEmail(email) },
-    { maxFailures: deps.config.authMaxFailures },
-  );
+  const authenticate = sessionOrBasic(deps, sessionReader(deps));
+  const checkRole = enforceRoles(deps);
   // Every /api request but the public document signs in first, even one that will be a 404, a 405 or
   // an unparsable path: what exists under /api is not shown to anonymous callers.
   const signIn = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api') || PUBLIC_PATHS.has(path.replace(/\/$/, ''))) return;
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if (!path.startsWith('/api') || PUBLIC_PATHS.has(`${method} ${path.replace(/\/$/, '')}`)) return;
     await authenticate(req, reply);
   };
 
@@ -70,6 +76,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   const known = FindMyWay({ ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
+    acceptPatch(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) {
       if (m === 'HEAD' || known.find(m as 'GET', route.url)) continue;
@@ -77,6 +84,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     }
   });
 
+  await app.register(cookie);
   await app.register(formbody);
   acceptEmptyJsonBody(app);
 
@@ -84,6 +92,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     await app.register(
       async (api) => {
         api.addHook('onRequest', signIn);
+        api.addHook('onRequest', async (req, reply) => {
+          if (req.user) await checkRole(req, reply);
+        });
+        installAudit(api, deps);
         for (const routes of API_ROUTES) routes(api, deps);
       },
       { prefix },

@@ -7,8 +7,12 @@ export interface Config {
   dataDir: string;
   /** Directory of the built dashboard; served at / when it exists. */
   webDir?: string;
-  /** Failed sign-ins from one address within 5 minutes before 429. */
+  /** Wrong keys for one e-mail from one address within 5 minutes before 429 (see http/throttle.ts). */
   authMaxFailures?: number;
+  /** Wrong keys for one e-mail from all addresses within 5 minutes before 429. */
+  authEmailMaxFailures?: number;
+  /** How long a throttled wrong attempt is held before its 429, in ms. */
+  authPenaltyMs?: number;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */

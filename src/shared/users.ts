@@ -56,8 +56,7 @@ const emailParam = z.preprocess(
 /** The User profile fields the spec marks RO: a POST or PUT that sends one is refused. */
 export const USER_READ_ONLY = ['id', 'nick_name', 'role', 'role_text', 'is_account_owner', 'is_account_manager', 'avatar_url', 'url'] as const;
 
-/** POST /users/: every field is required (country code and phone number are needed for SMS). */
-export const userCreate = z.object({
+const userFields = z.object({
   first_name: textParam('first_name', 1, 30),
   last_name: textParam('last_name', 1, 30),
   email: emailParam,
@@ -65,8 +64,32 @@ export const userCreate = z.object({
   country_code: intParam('country_code', { min: 1, max: 999 }),
   phone_number: intParam('phone_number', { min: 0, max: 999_999_999_999_999 }),
 });
+
+/** A role a profile may be given: 2 Manager or 3 Regular (the owner's role never changes). */
+export const roleParam = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.union([z.literal(ROLE_MANAGER), z.literal(ROLE_REGULAR)], { error: 'role must be 2 (Manager) or 3 (Regular)' }),
+);
+
+/**
+ * POST /users/: every spec field is required (country code and phone number are needed for SMS);
+ * `role` is an extension (default 3, Regular).
+ */
+export const userCreate = userFields.extend({ role: roleParam.optional() });
 export type UserCreate = z.infer<typeof userCreate>;
 
-/** PUT /users/{id}/: the creation parameters, each optional; only the given ones change. */
-export const userUpdate = userCreate.partial();
+/** The RO fields refused on create: `role` may be set there (an extension), never by PUT. */
+export const USER_CREATE_READ_ONLY = USER_READ_ONLY.filter((f) => f !== 'role');
+
+/** PUT/PATCH /users/{id}/: the creation parameters but role, each optional; only the given ones change. */
+export const userUpdate = userFields.partial();
 export type UserUpdate = z.infer<typeof userUpdate>;
+
+/** PUT /users/{id}/role/. */
+export const userRoleInput = z.object({ role: roleParam });
+
+/** POST /users/: the profile plus its API key, shown this once. */
+export const userCreated = userProfile.extend({ api_key: z.string() });
+
+/** POST /users/{id}/api_key/: the new key, shown this once. */
+export const apiKeyAnswer = z.object({ api_key: z.string() });

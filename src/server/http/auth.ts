@@ -1,6 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import type { SessionRecord } from '../store/repos/team';
+import type { UserRecord } from '../store/repos/users';
 import { ApiError } from './errors';
+import { SignInThrottle } from './throttle';
 
 /** The authenticated tenant of a request. */
 export interface AccountContext {
@@ -11,10 +15,14 @@ export interface AccountContext {
 declare module 'fastify' {
   interface FastifyRequest {
     account: AccountContext;
+    /** The user profile acting: the owner for the account key, else the profile whose key or session it is. */
+    user: UserRecord;
+    /** Set when the request was authenticated by the session cookie rather than Basic. */
+    session?: SessionRecord;
   }
 }
 
-/** API keys carry 256 random bits, so one SHA-256 is enough at rest: no key can be guessed from it. */
+/** API keys carry 192 random bits, so one SHA-256 is enough at rest: no key can be guessed from it. */
 export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
@@ -30,18 +38,15 @@ export function keyMatches(key: string, storedHash: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Compares two secrets of the same kind in constant time (lengths are not secret). */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 // Compared against when the e-mail is unknown, so that case costs the same as a wrong key.
 const DUMMY_HASH = hashKey('no such account');
-
-export interface AuthLookup {
-  findAccountByEmail(email: string): Promise<{ id: number; email: string; keyHash: string } | null>;
-}
-
-export interface AuthOptions {
-  /** Failures from one address within the window before it is refused with 429. */
-  maxFailures?: number;
-  windowSeconds?: number;
-}
 
 /** Parses an `Authorization: Basic` header into e-mail and key. */
 export function parseBasic(header: string | undefined): { email: string; key: string } | null {
@@ -54,54 +59,96 @@ export function parseBasic(header: string | undefined): { email: string; key: st
   return { email: text.slice(0, colon), key: text.slice(colon + 1) };
 }
 
-/**
- * The onRequest hook of every /api route: HTTP Basic with the account e-mail and API key.
- * Repeated failures from one address are throttled with 429 and Retry-After.
- */
-export function basicAuth(lookup: AuthLookup, opts: AuthOptions = {}) {
-  const maxFailures = opts.maxFailures ?? 20;
-  const windowMs = (opts.windowSeconds ?? 300) * 1000;
-  const failures = new Map<string, { count: number; since: number }>();
+/** Who a request acts as. */
+export interface Identity {
+  account: AccountContext;
+  user: UserRecord;
+}
 
-  // Browsers answer WWW-Authenticate with their own password prompt; the dashboard marks its requests
-  // with X-Requested-With so a wrong key lands on its sign-in form instead.
-  const unauthorized = (req: FastifyRequest, message: string) =>
-    new ApiError(
-      401,
-      message,
-      undefined,
-      req.headers['x-requested-with'] === 'XMLHttpRequest' ? {} : { 'WWW-Authenticate': 'Basic realm="api", charset="UTF-8"' },
-    );
+/** Browsers answer WWW-Authenticate with their own password prompt; the dashboard marks its requests. */
+export function unauthorized(req: FastifyRequest, message: string): ApiError {
+  const quiet = req.headers['x-requested-with'] === 'XMLHttpRequest' || req.headers.cookie !== undefined;
+  return new ApiError(401, message, undefined, quiet ? {} : { 'WWW-Authenticate': 'Basic realm="api", charset="UTF-8"' });
+}
 
-  function recordFailure(ip: string, now: number) {
-    if (failures.size > 100_000) failures.clear(); // bound memory under a spray of addresses
-    const f = failures.get(ip);
-    if (!f || now - f.since > windowMs) failures.set(ip, { count: 1, since: now });
-    else f.count++;
+/** Sign-in by e-mail and key, shared by Basic auth and POST /session/ (one throttle for both). */
+export interface Authenticator {
+  /** The identity of a correct e-mail and key; 401, or 429 once a wrong-key budget is spent. */
+  verify(req: FastifyRequest, email: string, key: string): Promise<Identity>;
+  /** Loads the identity of an account and user id (a session's); null when either is gone. */
+  identity(accountId: number, userId: number): Promise<Identity | null>;
+}
+
+const authenticators = new WeakMap<Deps, Authenticator>();
+
+/** The service's authenticator, one per Deps so Basic auth and sessions share the throttle. */
+export function authenticatorFor(deps: Deps): Authenticator {
+  let a = authenticators.get(deps);
+  if (!a) authenticators.set(deps, (a = createAuthenticator(deps)));
+  return a;
+}
+
+function createAuthenticator({ store, config }: Deps): Authenticator {
+  const throttle = new SignInThrottle({
+    maxFailures: config.authMaxFailures,
+    emailMaxFailures: config.authEmailMaxFailures,
+    penaltyMs: config.authPenaltyMs,
+  });
+
+  async function identity(accountId: number, userId: number): Promise<Identity | null> {
+    const [account, user] = await Promise.all([store.accounts.get(accountId), store.users.get(accountId, userId)]);
+    return account && user ? { account: { id: account.id, email: account.email }, user } : null;
   }
 
-  return async function authenticate(req: FastifyRequest, _reply: FastifyReply) {
-    const now = Date.now();
-    const ip = req.ip;
-    const f = failures.get(ip);
-    if (f && now - f.since <= windowMs && f.count >= maxFailures) {
-      const retry = Math.max(1, Math.ceil((f.since + windowMs - now) / 1000));
-      throw new ApiError(429, 'too many failed sign-ins from this address; try again later', undefined, {
-        'Retry-After': String(retry),
-      });
-    }
+  return {
+    identity,
+    async verify(req, email, key) {
+      const candidates = await store.team.credentials(email);
+      // Every candidate is compared (no early exit), and an unknown e-mail costs one comparison too.
+      let match: (typeof candidates)[number] | undefined;
+      for (const c of candidates) if (keyMatches(key, c.keyHash) && !match) match = c;
+      if (candidates.length === 0) keyMatches(key, DUMMY_HASH);
+      const who = match ? await identity(match.accountId, match.userId) : null;
+      if (who) {
+        throttle.success(req.ip, email);
+        return who;
+      }
+      const wait = throttle.failure(req.ip, email);
+      if (wait === 0) throw unauthorized(req, 'wrong e-mail or API key');
+      if (throttle.penaltyMs > 0) await new Promise((r) => setTimeout(r, throttle.penaltyMs));
+      throw new ApiError(429, 'too many wrong keys for this e-mail; try again later', undefined, { 'Retry-After': String(wait) });
+    },
+  };
+}
+
+/** Whether a method changes something (and so needs the CSRF token under a cookie session). */
+export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+/**
+ * The onRequest sign-in of every /api route: HTTP Basic (e-mail and key of the account or of a user
+ * profile), or else the dashboard's session cookie, whose writes must carry the CSRF token.
+ */
+export function authenticate(deps: Deps, sessionOf: (req: FastifyRequest) => Promise<SessionRecord | null>) {
+  const auth = authenticatorFor(deps);
+  return async function signIn(req: FastifyRequest, _reply: FastifyReply) {
     const creds = parseBasic(req.headers.authorization);
-    // No credentials is the Basic challenge step many clients take first, not a guess: counting it
-    // would let a few anonymous requests lock the address out (and the local collector with it).
-    if (!creds) {
-      throw unauthorized(req, 'authentication required: HTTP Basic with the account e-mail and API key');
+    if (creds) {
+      const who = await auth.verify(req, creds.email, creds.key);
+      req.account = who.account;
+      req.user = who.user;
+      return;
     }
-    const account = await lookup.findAccountByEmail(creds.email);
-    const ok = keyMatches(creds.key, account?.keyHash ?? DUMMY_HASH) && account !== null;
-    if (!ok || !account) {
-      recordFailure(ip, now);
-      throw unauthorized(req, 'wrong e-mail or API key');
+    const session = await sessionOf(req);
+    // No credentials is the Basic challenge step many clients take first, not a guess: not counted.
+    if (!session) throw unauthorized(req, 'authentication required: HTTP Basic with your e-mail and API key, or a session');
+    const who = await auth.identity(session.accountId, session.userId);
+    if (!who) throw unauthorized(req, 'the session has ended; sign in again');
+    const token = req.headers['x-csrf-token'];
+    if (isWrite(req.method) && (typeof token !== 'string' || !sameSecret(token, session.csrfToken))) {
+      throw new ApiError(403, 'a missing or wrong X-CSRF-Token header: writes from a session must send the token of POST /session/');
     }
-    req.account = { id: account.id, email: account.email };
+    req.account = who.account;
+    req.user = who.user;
+    req.session = session;
   };
 }

@@ -28,14 +28,15 @@ describe('authentication', () => {
     expect(r.headers.get('www-authenticate')).toBeNull();
   });
 
-  it('throttles repeated failures from one address with 429 and Retry-After', async () => {
-    const local = await (await import('../testing/harness')).startTestService({ authMaxFailures: 3 });
+  it('throttles repeated wrong keys from one address with 429 and Retry-After, never the correct key', async () => {
+    const local = await (await import('../testing/harness')).startTestService({ authMaxFailures: 3, authPenaltyMs: 0 });
     try {
       const wrong = { ...local.account, key: 'wrong' };
       for (let i = 0; i < 3; i++) expect((await local.request('GET', '/api/servers/', { as: wrong })).status).toBe(401);
-      const r = await local.request('GET', '/api/servers/');
+      const r = await local.request('GET', '/api/servers/', { as: wrong });
       expect(r.status).toBe(429);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await local.request('GET', '/api/servers/')).status).toBe(200);
     } finally {
       await local.close();
     }

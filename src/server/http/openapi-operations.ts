@@ -30,8 +30,9 @@ import { processDataQuery, processDetailQuery, processItem, processListQuery, se
 import { topologyQuery, topologyResponse } from '../../shared/topology';
 import { traceQuery, traceResponse, transactionLogEntry, transactionLogQuery } from '../../shared/transaction-data';
 import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate } from '../../shared/transactions';
-import { userCreate, userProfile, userListQuery, userUpdate } from '../../shared/users';
+import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
 import type { JsonSchema, Operation } from './openapi';
+import { TEAM_OPERATIONS } from './openapi-team';
 
 /** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
 const record = z.record(z.string(), z.unknown());
@@ -50,6 +51,14 @@ type Crud = {
   /** Descriptions of the update and delete operations. */
   describe?: { update?: string; delete?: string };
 };
+
+/** POST /users/ answers the new profile's API key, once; the confirmation e-mail says how to sign in, without it. */
+const withUserKey = (ops: Operation[]): Operation[] =>
+  ops.map((op) =>
+    op.method === 'POST'
+      ? { ...op, response: userCreated, description: 'Answers the profile and its api_key, shown this once. `role` (2 or 3, default 3) is an extension. A confirmation e-mail (without the key) is queued.' }
+      : op,
+  );
 
 /** List, create, get, update and delete of a plain collection. */
 function crud(c: Crud): Operation[] {
@@ -159,7 +168,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/server_sets/:id/servers', tag: 'Server sets', summary: 'Servers of the set', response: z.array(serverRef) },
   { method: 'GET', path: '/server_sets/:id/server_tags', tag: 'Server sets', summary: 'Tags of the set', response: z.array(serverTag) },
   { method: 'GET', path: '/server_sets/:id/auto_detection', tag: 'Server sets', summary: "Run application detection on the set's servers", response: serverSet },
-  ...crud({
+  ...withUserKey(crud({
     collection: 'users',
     tag: 'User profiles',
     item: userProfile,
@@ -170,7 +179,7 @@ export const OPERATIONS: Operation[] = [
       delete:
         'Deletes the profile (the account owner cannot be deleted: 403) and takes it off every alert; an alert left with no user gets the account owner, notified by e-mail, so it still notifies someone.',
     },
-  }),
+  })),
   ...crud({
     collection: 'maintenance_windows',
     tag: 'Maintenance windows',
@@ -270,5 +279,6 @@ export const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/collector/register', tag: 'Collector', summary: 'Register a server by guid (201 new, 200 known; 410 if deleted)', params: registration, jsonOnly: true, response: registerResponse },
   { method: 'GET', path: '/collector/config', tag: 'Collector', summary: "The server's collector configuration (pulled each minute)", params: z.object({ guid: z.string() }), response: collectorConfig },
   { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
+  ...TEAM_OPERATIONS,
 ];
 

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../app';
+import { acceptPatch } from './patch';
 import { startTestService, type TestService } from '../testing/harness';
 import { openApiPath } from './openapi';
 
@@ -27,6 +28,7 @@ async function registeredRoutes(): Promise<string[]> {
   const app = Fastify();
   const seen = new Set<string>();
   app.addHook('onRoute', (route) => {
+    acceptPatch(route);
     for (const m of [route.method].flat()) if (m !== 'HEAD') seen.add(`${m} ${openApiPath(route.url)}`);
   });
   for (const routes of API_ROUTES) routes(app, svc.deps);

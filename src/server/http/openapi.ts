@@ -91,6 +91,7 @@ function operationObject(op: Operation) {
     '400': errorResponse('A parameter breaks a rule; `field` names it'),
   };
   if (!op.public) responses['401'] = errorResponse('Missing or wrong credentials');
+  if (!op.public && op.method !== 'GET') responses['403'] = errorResponse('Your role may not do this (see http/access.ts), or a missing X-CSRF-Token under a session');
   if (pathParams.length || /^\/collector\//.test(op.path) || op.method === 'DELETE') {
     responses['404'] = errorResponse('No such item in this account');
   }
@@ -124,6 +125,8 @@ export function buildOpenApi(operations: readonly Operation[] = OPERATIONS) {
   for (const op of operations) {
     const p = (paths[openApiPath(op.path)] ??= {});
     p[op.method.toLowerCase()] = operationObject(op);
+    // PATCH is accepted wherever PUT is, with the same partial-update rules (an extension of the spec).
+    if (op.method === 'PUT') p.patch = { ...operationObject(op), operationId: operationObject(op).operationId.replace(/^put/, 'patch') };
   }
   return {
     openapi: '3.1.0',
@@ -140,11 +143,14 @@ export function buildOpenApi(operations: readonly Operation[] = OPERATIONS) {
       ].join('\n\n'),
     },
     servers: [{ url: '/' }],
-    security: [{ basic: [] }],
+    security: [{ basic: [] }, { session: [] }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
     paths,
     components: {
-      securitySchemes: { basic: { type: 'http', scheme: 'basic', description: 'User: the account e-mail; password: the API key.' } },
+      securitySchemes: {
+        basic: { type: 'http', scheme: 'basic', description: "User: the account e-mail or a user profile's e-mail; password: that account's or user's API key." },
+        session: { type: 'apiKey', in: 'cookie', name: 'fw_session', description: 'The dashboard session of POST /session/; writes also send X-CSRF-Token.' },
+      },
       schemas: { Error: jsonSchema(errorBody) },
     },
   };

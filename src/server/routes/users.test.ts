@@ -33,26 +33,33 @@ describe('user profiles', () => {
       is_account_manager: false,
       avatar_url: `/avatars/${id}.svg`,
       url: `/api/v5/users/${id}/`,
+      api_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
-    expect((await svc.request('GET', `/api/v5/users/${id}`)).body).toEqual(c.body);
+    const { api_key: _key, ...profile } = c.body;
+    expect((await svc.request('GET', `/api/v5/users/${id}`)).body).toEqual(profile);
 
     const f = await svc.request('GET', '/api/users/?email=ADA@Example.com');
-    expect(f.body.data).toEqual([c.body]);
+    expect(f.body.data).toEqual([profile]);
     expect((await svc.request('GET', '/api/users/?email=ada@example')).body.data).toEqual([]);
 
     const u = await svc.request('PUT', `/api/users/${id}/`, { form: { first_name: 'Augusta' } });
     expect(u.status).toBe(200);
-    expect(u.body).toEqual({ ...c.body, first_name: 'Augusta', nick_name: 'augustal' });
+    expect(u.body).toEqual({ ...profile, first_name: 'Augusta', nick_name: 'augustal' });
 
     expect((await svc.request('DELETE', `/api/users/${id}/`)).body).toEqual({ result: 'Success' });
     expect((await svc.request('GET', `/api/users/${id}/`)).status).toBe(404);
   });
 
-  it('accepts a JSON body and queues a confirmation e-mail', async () => {
+  it('accepts a JSON body and queues a confirmation e-mail that does not carry the key', async () => {
     const c = await svc.request('POST', '/api/users/', { json: { ...ada, email: 'grace@example.com', first_name: 'Grace' } });
     expect(c.status).toBe(201);
-    const mail = await svc.deps.store.users.outbox(svc.account.id);
-    expect(mail.at(-1)).toMatchObject({ userId: c.body.id, to: 'grace@example.com', subject: expect.any(String) });
+    const mail = (await svc.request('GET', '/api/notifications/')).body.data as Record<string, unknown>[];
+    const row = svc.db.prepare('SELECT * FROM notifications WHERE user_id = ? ORDER BY id DESC').get(c.body.id);
+    expect(row).toMatchObject({ channel: 'email', alert_id: 0, alert_history_id: null, state: 'pending', recipient: 'grace@example.com' });
+    expect(JSON.stringify(mail)).toContain('grace@example.com');
+    expect(JSON.stringify(mail)).not.toContain(c.body.api_key);
+    expect(JSON.stringify(row)).not.toContain(c.body.api_key);
+    expect(JSON.stringify(row)).toMatch(/HTTP Basic/);
   });
 
   const invalid: [string, Record<string, unknown>, string, string][] = [
@@ -96,7 +103,7 @@ describe('user profiles', () => {
     expect(await count()).toBe(before);
     const u = await svc.request('PUT', `/api/users/${b.body.id}/`, { form: { email: 'dup@example.com', first_name: 'Changed' } });
     expect(u.status).toBe(409);
-    expect((await svc.request('GET', `/api/users/${b.body.id}/`)).body).toEqual(b.body);
+    expect((await svc.request('GET', `/api/users/${b.body.id}/`)).body).toEqual({ ...b.body, api_key: undefined });
     // Keeping one's own address is not a duplicate.
     expect((await svc.request('PUT', `/api/users/${a.body.id}/`, { form: { email: 'dup@example.com' } })).status).toBe(200);
   });
@@ -114,7 +121,7 @@ describe('user profiles', () => {
       expect(r.status).toBe(400);
       expect(r.body.error.field).toBe(field);
     }
-    expect((await svc.request('GET', `/api/users/${c.body.id}/`)).body).toEqual(c.body);
+    expect((await svc.request('GET', `/api/users/${c.body.id}/`)).body).toEqual({ ...c.body, api_key: undefined });
   });
 
   it('refuses to delete the account owner with 403', async () => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { itemPath } from '../../shared/paths';
-import { USER_READ_ONLY, nickName, roleText, userCreate, userListQuery, userUpdate, type UserProfile } from '../../shared/users';
+import { USER_CREATE_READ_ONLY, USER_READ_ONLY, nickName, roleText, userCreate, userListQuery, userUpdate, type UserProfile } from '../../shared/users';
 import type { Deps } from '../deps';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { DUPLICATE_EMAIL, type UserRecord } from '../store/repos/users';
+import { confirmationMail, issueKey } from '../services/team';
 
 /** The avatar is a local path (no external host sees who our users are); the dashboard may draw initials. */
 export const avatarPath = (id: number) => `/avatars/${id}.svg`;
@@ -43,11 +44,14 @@ export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
   });
 
   app.post('/users', async (req, reply) => {
-    const input = parseInput(req, userCreate, { readOnly: USER_READ_ONLY });
+    const input = parseInput(req, userCreate, { readOnly: USER_CREATE_READ_ONLY });
     const created = await store.users.create(req.account.id, input, now());
     if (created === DUPLICATE_EMAIL) throw duplicate(input.email);
+    const key = await issueKey(store, req.account.id, created.id, now());
+    await store.outbox.enqueueUserEmail(req.account.id, confirmationMail(created, req.user), now());
     reply.status(201);
-    return toUserProfile(created);
+    // The key is in this answer only: the store keeps its hash and the e-mail does not carry it.
+    return { ...toUserProfile(created), api_key: key };
   });
 
   app.get('/users/:id', async (req) => toUserProfile(await userOr404(req.account.id, pathId(req))));
@@ -62,8 +66,8 @@ export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
   });
 
   app.delete('/users/:id', async (req) => {
+    // Who may delete whom (never the owner) is decided by http/access.ts.
     const user = await userOr404(req.account.id, pathId(req));
-    if (user.is_account_owner) throw forbidden('the account owner cannot be deleted');
     await store.users.delete(req.account.id, user.id);
     return { result: 'Success' };
   });

@@ -15,6 +15,7 @@ import type { ServerTagRepo } from './repos/server-tags';
 import type { ServerRepo } from './repos/servers';
 import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
+import type { AuditRepo, SessionRepo, TeamRepo } from './repos/team';
 import type { UserRepo } from './repos/users';
 
 /**
@@ -41,5 +42,9 @@ export interface Store {
   applications: ApplicationRepo;
   outbox: OutboxRepo;
   telemetry: TelemetryRepo;
+  /** Per-user keys and roles (issue 10). */
+  team: TeamRepo;
+  sessions: SessionRepo;
+  audit: AuditRepo;
   close(): void;
 }

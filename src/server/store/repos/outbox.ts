@@ -68,6 +68,14 @@ export function deliveryHost(url: string): string {
   }
 }
 
+/** An e-mail to one user outside any alert. */
+export interface UserEmail {
+  userId: number;
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
 /** Which due deliveries to pick: per-host fairness so one slow subscriber's backlog cannot starve others. */
 export interface DueQuery {
   /** Ids already in flight. */
@@ -91,6 +99,11 @@ export interface OutboxRepo {
   redeliver(accountId: number, id: number, now: number): Promise<Delivery | null>;
   /** Notifications to users (e-mail, SMS, push), newest first; e-mails are kept here when no SMTP is set. */
   notifications(accountId: number, alertId: number | undefined, paging: PagingQuery): Promise<Page<NotificationRecord>>;
+  /**
+   * Queues an e-mail to a user that no alert caused (the confirmation of a new profile): a 'pending'
+   * notification row (alert_id 0) for the outbox worker to send.
+   */
+  enqueueUserEmail(accountId: number, mail: UserEmail, now?: number): Promise<NotificationRecord>;
   /** The earliest next_attempt_at of pending deliveries, or null. */
   nextDue(): Promise<number | null>;
 }

@@ -15,16 +15,6 @@ export interface UserRecord {
   created: number;
 }
 
-/** A confirmation e-mail waiting in the outbox (no mailer sends it yet). */
-export interface OutboxMessage {
-  id: number;
-  userId: number;
-  to: string;
-  subject: string;
-  body: string;
-  created: number;
-}
-
 /** A write refused because another profile of the account has the e-mail. */
 export const DUPLICATE_EMAIL = 'duplicate-email' as const;
 
@@ -33,13 +23,11 @@ export interface UserRepo {
   list(accountId: number, filter: { email?: string }, paging: PagingQuery): Promise<Page<UserRecord>>;
   get(accountId: number, id: number): Promise<UserRecord | null>;
   findByEmail(accountId: number, email: string): Promise<UserRecord | null>;
-  /** Creates a Regular profile and queues its confirmation e-mail in one transaction. */
+  /** Creates a profile (Regular unless `role` says 2, Manager). */
   create(accountId: number, input: UserCreate, now: number): Promise<UserRecord | typeof DUPLICATE_EMAIL>;
   /** Changes only the given fields; null when the id is not a profile of the account. */
   update(accountId: number, id: number, patch: UserUpdate): Promise<UserRecord | typeof DUPLICATE_EMAIL | null>;
   delete(accountId: number, id: number): Promise<boolean>;
   /** Of the given ids, those that are not profiles of the account. */
   missing(accountId: number, ids: number[]): Promise<number[]>;
-  /** Queued confirmation e-mails of the account, oldest first. */
-  outbox(accountId: number): Promise<OutboxMessage[]>;
 }

@@ -5,12 +5,13 @@ import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
 import { telemetrySchema } from './schema-telemetry';
+import { teamSchema } from './schema-team';
 import { usersSchema } from './schema-users';
 
 export type Db = Database.Database;
 
 /** Every module's schema, applied in this order at open. */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema];
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.

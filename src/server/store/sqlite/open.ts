@@ -18,6 +18,9 @@ import { sqliteServers } from './servers';
 import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
+import { sqliteAudit } from './audit';
+import { sqliteSessions } from './sessions';
+import { sqliteTeam } from './team';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -42,6 +45,9 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),
     telemetry: sqliteTelemetry(db),
+    team: sqliteTeam(db),
+    sessions: sqliteSessions(db),
+    audit: sqliteAudit(db),
     close: () => db.close(),
   };
 }

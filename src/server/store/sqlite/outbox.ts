@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo } from '../repos/outbox';
+import { deliveryHost, type UserEmail, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo } from '../repos/outbox';
 import type { Db } from './db';
 
 interface Row {
@@ -141,6 +141,18 @@ export function sqliteOutbox(db: Db): OutboxRepo {
         )
         .all(...args, paging.limit, paging.page * paging.limit);
       return { total, items };
+    },
+    async enqueueUserEmail(accountId, mail: UserEmail, now = Math.floor(Date.now() / 1000)) {
+      const id = db
+        .prepare(`INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, created)
+                  VALUES (?, 0, NULL, ?, 'email', ?, ?, ?, 'pending', ?)`)
+        .run(accountId, mail.userId, mail.recipient, mail.subject, mail.text, now).lastInsertRowid;
+      return db
+        .prepare<[number], NotificationRecord>(
+          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at
+             FROM notifications WHERE id = ?`,
+        )
+        .get(Number(id))!;
     },
     async nextDue() {
       return db.prepare<[], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM callback_deliveries WHERE state = 'pending'`).get()!

@@ -1,6 +1,6 @@
 import type { SchemaModule } from './migrations';
 
-/** The user-profile module's own tables: the outbox of confirmation e-mails. */
+/** The user-profile module's own tables (its confirmation-mail outbox was dropped in version 2). */
 export const usersSchema: SchemaModule = {
   name: 'users',
   migrations: [
@@ -20,5 +20,7 @@ CREATE TABLE user_outbox (
 CREATE INDEX user_outbox_account ON user_outbox (account_id, id);
 `,
     },
+    // Confirmation e-mails now go through the notifications outbox (OutboxRepo.enqueueUserEmail).
+    { version: 2, sql: 'DROP TABLE user_outbox;' },
   ],
 };

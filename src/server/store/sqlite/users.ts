@@ -1,5 +1,5 @@
 import type { UserCreate, UserUpdate } from '../../../shared/users';
-import { DUPLICATE_EMAIL, type OutboxMessage, type UserRecord, type UserRepo } from '../repos/users';
+import { DUPLICATE_EMAIL, type UserRecord, type UserRepo } from '../repos/users';
 import type { Db } from './db';
 import { removeUserFromAlerts } from './user-removal';
 import { missingIds } from './util';
@@ -29,13 +29,6 @@ const toRecord = (r: Row): UserRecord => ({
 const isUniqueViolation = (e: unknown) =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-function confirmation(input: UserCreate): { subject: string; body: string } {
-  return {
-    subject: 'Your monitoring profile was created',
-    body: `Hello ${input.first_name} ${input.last_name},\n\nA user profile with this address (${input.email}) was created on the monitoring service.\n`,
-  };
-}
-
 export function sqliteUsers(db: Db): UserRepo {
   const byId = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND id = ?`);
   const byEmail = db.prepare<[number, string], Row>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND email = ?`);
@@ -44,16 +37,12 @@ export function sqliteUsers(db: Db): UserRepo {
     const id = Number(
       db
         .prepare(
-          `INSERT INTO users (account_id, first_name, last_name, email, country_code, phone_number, role, created)
-           VALUES (?, ?, ?, ?, ?, ?, 3, ?)`,
+          `INSERT INTO users (account_id, first_name, last_name, email, country_code, phone_number, role, is_account_manager, created)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(accountId, input.first_name, input.last_name, input.email, input.country_code, input.phone_number, now)
+        .run(accountId, input.first_name, input.last_name, input.email, input.country_code, input.phone_number, input.role ?? 3, input.role === 2 ? 1 : 0, now)
         .lastInsertRowid,
     );
-    const mail = confirmation(input);
-    db.prepare(
-      'INSERT INTO user_outbox (account_id, user_id, to_address, subject, body, created) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(accountId, id, input.email, mail.subject, mail.body, now);
     return id;
   });
 
@@ -116,14 +105,6 @@ export function sqliteUsers(db: Db): UserRepo {
     },
     async missing(accountId, ids) {
       return missingIds(db, 'users', accountId, ids);
-    },
-    async outbox(accountId) {
-      return db
-        .prepare<[number], OutboxMessage>(
-          `SELECT id, user_id AS userId, to_address AS "to", subject, body, created FROM user_outbox
-           WHERE account_id = ? ORDER BY id`,
-        )
-        .all(accountId);
     },
   };
 }

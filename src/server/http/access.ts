@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ROLE_MANAGER } from '../../shared/users';
+import type { Deps } from '../deps';
+import type { UserRecord } from '../store/repos/users';
+import { forbidden } from './errors';
+
+/**
+ * Who may call a writing endpoint, decided here and nowhere else:
+ * - `any`: every signed-in role (ingest, signing out);
+ * - `manager`: Manager or owner;
+ * - `self`: the user named by the path's `:id` themself, or a Manager/owner for a user other than the owner.
+ */
+export type Need = 'any' | 'manager' | 'self';
+
+/** The access and audit rule of one writing endpoint. */
+export interface Rule {
+  need: Need;
+  /** Resource name in the audit log. */
+  resource: string;
+  action: string;
+  /** The path (as registered) whose GET answers the item before and after the change. */
+  read?: string;
+  /** The path parameter holding the changed item's id (default `id`). */
+  idParam?: string;
+  /** Refused for everyone, the owner included, when `:id` is the owner's profile. */
+  protectOwner?: string;
+  /** Not a configuration change: not audited. */
+  noAudit?: true;
+}
+
+const crud = (resource: string, path: string, need: Need = 'manager'): Record<string, Rule> => ({
+  [`POST ${path}`]: { need, resource, action: 'create', read: `${path}/:id` },
+  [`PUT ${path}/:id`]: { need, resource, action: 'update', read: `${path}/:id` },
+  [`DELETE ${path}/:id`]: { need, resource, action: 'delete', read: `${path}/:id` },
+});
+
+/**
+ * Every writing endpoint of the API (PATCH follows its PUT). Reads (GET/HEAD) are open to every
+ * role. A writing route missing here is refused to all but Managers (and a test fails).
+ */
+export const WRITE_RULES: Record<string, Rule> = {
+  ...crud('alerts', '/alerts'),
+  'POST /alerts/:id/test_callback': { need: 'manager', resource: 'alerts', action: 'test_callback', noAudit: true },
+  'POST /alerts/:id/deliveries/:did/redeliver': {
+    need: 'manager', resource: 'alert_deliveries', action: 'redeliver', idParam: 'did', read: '/alerts/:id/deliveries/:did',
+  },
+  'PUT /autodetect/resources': { need: 'manager', resource: 'autodetect', action: 'update' },
+  'POST /buckets': { need: 'any', resource: 'buckets', action: 'ingest', noAudit: true },
+  'DELETE /buckets': { need: 'manager', resource: 'buckets', action: 'delete' },
+  'DELETE /buckets/:id': { need: 'manager', resource: 'buckets', action: 'delete', read: '/buckets/:id' },
+  'POST /collector/batches': { need: 'any', resource: 'collector', action: 'ingest', noAudit: true },
+  'POST /collector/register': { need: 'any', resource: 'collector', action: 'register', noAudit: true },
+  ...crud('logs', '/logs'),
+  ...crud('maintenance_windows', '/maintenance_windows'),
+  ...crud('server_sets', '/server_sets'),
+  ...crud('server_tags', '/server_tags'),
+  'PUT /servers/:id': { need: 'manager', resource: 'servers', action: 'update', read: '/servers/:id' },
+  'DELETE /servers/:id': { need: 'manager', resource: 'servers', action: 'delete', read: '/servers/:id' },
+  'PUT /servers/:id/polled_data_config': {
+    need: 'manager', resource: 'polled_data_config', action: 'update', read: '/servers/:id/polled_data_config',
+  },
+  'PUT /servers/:id/tags': { need: 'manager', resource: 'server_tags_of_server', action: 'update', read: '/servers/:id/tags' },
+  'PUT /transactions': { need: 'manager', resource: 'transactions', action: 'update', read: '/transactions' },
+  'POST /users': { need: 'manager', resource: 'users', action: 'create', read: '/users/:id' },
+  'PUT /users/:id': { need: 'self', resource: 'users', action: 'update', read: '/users/:id' },
+  'DELETE /users/:id': {
+    need: 'manager', resource: 'users', action: 'delete', read: '/users/:id', protectOwner: 'the account owner cannot be deleted',
+  },
+  'PUT /users/:id/role': {
+    need: 'manager', resource: 'users', action: 'role', read: '/users/:id', protectOwner: "the account owner's role cannot change",
+  },
+  // No read: the caller's own key may be the one just replaced; the log says that it changed, never the key.
+  'POST /users/:id/api_key': { need: 'self', resource: 'users', action: 'rotate_key' },
+  'DELETE /users/:id/api_key': { need: 'self', resource: 'users', action: 'revoke_key' },
+  'POST /session': { need: 'any', resource: 'session', action: 'sign_in', noAudit: true },
+  'DELETE /session': { need: 'any', resource: 'session', action: 'sign_out', noAudit: true },
+};
+
+/** The reads not every role may make. */
+export const READ_RULES: Record<string, Rule> = {
+  'GET /audit': { need: 'manager', resource: 'audit', action: 'read', noAudit: true },
+};
+
+const PREFIX = /^\/api(\/v5)?/;
+
+/** The rule of a request's route; null for open reads and for requests no route matched. */
+export function ruleOf(req: FastifyRequest): Rule | null {
+  const url = req.routeOptions.url;
+  if (!url) return null;
+  const method = req.method === 'PATCH' ? 'PUT' : req.method === 'HEAD' ? 'GET' : req.method;
+  const key = `${method} ${url.replace(PREFIX, '').replace(/\/$/, '')}`;
+  if (method === 'GET') return READ_RULES[key] ?? null;
+  return WRITE_RULES[key] ?? { need: 'manager', resource: key, action: method.toLowerCase() };
+}
+
+export const isManager = (u: UserRecord) => u.is_account_owner || u.role === ROLE_MANAGER;
+
+const NEEDS_MANAGER = 'this needs the Manager role';
+
+/** The onRequest check of every /api route, after sign-in: 403 when the role may not do this. */
+export function enforceRoles({ store }: Deps) {
+  return async function checkRole(req: FastifyRequest, _reply: FastifyReply) {
+    const rule = ruleOf(req);
+    if (!rule || rule.need === 'any') return;
+    const actor = req.user;
+    const raw = (req.params as Record<string, string | undefined>).id;
+    const targetId = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+    const target = targetId !== null && req.routeOptions.url?.includes('/users/') ? await store.users.get(req.account.id, targetId) : null;
+    if (target?.is_account_owner && rule.protectOwner) throw forbidden(rule.protectOwner);
+    if (rule.need === 'self' && targetId === actor.id) return;
+    if (!isManager(actor)) throw forbidden(rule.need === 'self' ? `${NEEDS_MANAGER} (a Regular user changes only their own profile and key)` : NEEDS_MANAGER);
+    if (rule.need === 'self' && target?.is_account_owner) throw forbidden("only the account owner changes the owner's profile and key");
+  };
+}

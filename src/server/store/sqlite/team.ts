@@ -1,0 +1,54 @@
+import type { Credential, TeamRepo } from '../repos/team';
+import type { Db } from './db';
+
+export function sqliteTeam(db: Db): TeamRepo {
+  // The account key signs in as the account's owner profile; a user's own key as that user.
+  const credentials = db.prepare<[string, string], Credential>(
+    `SELECT a.id AS accountId, u.id AS userId, a.key_hash AS keyHash
+       FROM accounts a JOIN users u ON u.account_id = a.id AND u.is_account_owner = 1
+      WHERE a.email = ?
+     UNION ALL
+     SELECT k.account_id, k.user_id, k.key_hash
+       FROM user_keys k JOIN users u ON u.account_id = k.account_id AND u.id = k.user_id
+      WHERE u.email = ?`,
+  );
+  const owner = db.prepare<[number, number], { o: number }>('SELECT is_account_owner AS o FROM users WHERE account_id = ? AND id = ?');
+  const setAccountKey = db.prepare('UPDATE accounts SET key_hash = ? WHERE id = ?');
+  const upsertKey = db.prepare(`INSERT INTO user_keys (account_id, user_id, key_hash, created) VALUES (?, ?, ?, ?)
+    ON CONFLICT (account_id, user_id) DO UPDATE SET key_hash = excluded.key_hash, created = excluded.created`);
+  const deleteKey = db.prepare('DELETE FROM user_keys WHERE account_id = ? AND user_id = ?');
+  const endSessions = db.prepare('DELETE FROM sessions WHERE account_id = ? AND user_id = ?');
+  const keyOf = db.prepare<[number, number], { n: number }>('SELECT COUNT(*) AS n FROM user_keys WHERE account_id = ? AND user_id = ?');
+  const role = db.prepare('UPDATE users SET role = ?, is_account_manager = ? WHERE account_id = ? AND id = ? AND is_account_owner = 0');
+
+  const setKey = db.transaction((accountId: number, userId: number, keyHash: string, now: number) => {
+    const u = owner.get(accountId, userId);
+    if (!u) return false;
+    if (u.o === 1) setAccountKey.run(keyHash, accountId);
+    else upsertKey.run(accountId, userId, keyHash, now);
+    return true;
+  });
+  const revoke = db.transaction((accountId: number, userId: number) => {
+    const gone = deleteKey.run(accountId, userId).changes > 0;
+    endSessions.run(accountId, userId);
+    return gone;
+  });
+
+  return {
+    async credentials(email) {
+      return credentials.all(email, email);
+    },
+    async setKey(accountId, userId, keyHash, now) {
+      return setKey.immediate(accountId, userId, keyHash, now);
+    },
+    async revokeKey(accountId, userId) {
+      return revoke.immediate(accountId, userId);
+    },
+    async hasKey(accountId, userId) {
+      return owner.get(accountId, userId)?.o === 1 || keyOf.get(accountId, userId)!.n > 0;
+    },
+    async setRole(accountId, userId, r) {
+      return role.run(r, r === 2 ? 1 : 0, accountId, userId).changes > 0;
+    },
+  };
+}
