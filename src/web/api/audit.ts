@@ -1,23 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { auditEntry } from '../../shared/audit';
 import { pagedSchema } from '../../shared/paging';
 import { api } from './client';
-
-/** An audit entry as GET /audit/ answers it: who changed what, when, and the item before and after. */
-export const auditEntry = z.object({
-  id: z.number().int(),
-  time: z.number().int(),
-  user_id: z.number().int().nullable(),
-  user_email: z.string().nullable(),
-  method: z.string(),
-  path: z.string(),
-  resource: z.string(),
-  resource_id: z.union([z.number(), z.string()]).nullable(),
-  action: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
 
 /** The filters of the audit page. */
 export interface AuditQuery {

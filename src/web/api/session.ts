@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionBody, setCsrfToken, type SessionBody } from '../app/session';
+import { sessionAnswer, type SessionAnswer } from '../../shared/session';
+import { setCsrfToken } from '../app/session';
 import { api, ApiError } from './client';
 
 export const sessionKeys = { current: ['session'] as const };
 
 /** GET /session/: the signed-in user and the session's CSRF token, or null when there is no session. */
-export async function readSession(signal?: AbortSignal): Promise<SessionBody | null> {
+export async function readSession(signal?: AbortSignal): Promise<SessionAnswer | null> {
   try {
-    const s = await api('GET', '/session/', { schema: sessionBody, quiet401: true, signal });
+    const s = await api('GET', '/session/', { schema: sessionAnswer, quiet401: true, signal });
     setCsrfToken(s.csrf_token);
     return s;
   } catch (e) {
@@ -30,7 +31,7 @@ export const useMe = () => useSession().data?.user;
 export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (c: { email: string; api_key: string }) => api('POST', '/session/', { json: c, schema: sessionBody, quiet401: true }),
+    mutationFn: (c: { email: string; api_key: string }) => api('POST', '/session/', { json: c, schema: sessionAnswer, quiet401: true }),
     onSuccess: (s) => {
       setCsrfToken(s.csrf_token);
       qc.setQueryData(sessionKeys.current, s);

@@ -1,14 +1,10 @@
-import { z } from 'zod';
-import { ROLE_MANAGER, userProfile, type UserProfile } from '../../shared/users';
+import { ROLE_MANAGER, type UserProfile } from '../../shared/users';
 
 /**
  * The dashboard's session lives on the server behind an HttpOnly cookie (POST /session/), so new tabs
  * and shared links are signed in. What the page keeps is the session's CSRF token, in memory only:
  * every write carries it (X-CSRF-Token); a new tab gets it again from GET /session/.
  */
-export const sessionBody = z.object({ user: userProfile, csrf_token: z.string().min(1) });
-export type SessionBody = z.infer<typeof sessionBody>;
-
 let csrf: string | null = null;
 
 /** The CSRF token of the current session, or null when signed out (or not yet known). */

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { AUDIT_PAGE, useAudit, type AuditEntry } from '../../api/audit';
+import type { AuditEntryItem } from '../../../shared/audit';
+import { AUDIT_PAGE, useAudit } from '../../api/audit';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
@@ -51,12 +52,12 @@ export default function AuditPage() {
   );
 }
 
-function AuditRow({ entry: e }: { entry: AuditEntry }) {
+function AuditRow({ entry: e }: { entry: AuditEntryItem }) {
   const changes = auditChanges(e.before, e.after);
   return (
     <tr className="border-b border-slate-100 align-top dark:border-slate-800">
       <td className="px-3 py-1.5 whitespace-nowrap">{formatTime(e.time)}</td>
-      <td className="px-3 py-1.5">{e.user_email ?? (e.user_id === null ? '–' : `#${e.user_id}`)}</td>
+      <td className="px-3 py-1.5">{e.user_email}</td>
       <td className="px-3 py-1.5">{e.action}</td>
       <td className="px-3 py-1.5">
         {e.resource}
