@@ -12,6 +12,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { jsLoaded, launch, signedInPage, staticPage, timeBaseline, timeServerPage, type ChartTiming } from './browser';
 import { firstPageJs } from './bundle';
+import { firstVisit } from './first-visit';
 import { scrollFrames, timeFilter, timeFleetLoad, timeSort } from './fleet-timing';
 import { graphFigures } from './graph-timing';
 import { client, seedFleet, seedHistory } from './seed';
@@ -100,6 +101,8 @@ try {
     await cold.waitForLoadState('networkidle');
   });
   log(`\n(b) JS fetched by the browser opening / signed in: ${kb(seen.gzip)} gzipped in ${seen.files} files (limit ${LIMIT_KB} KB) ${seen.gzip <= LIMIT_KB * 1024 ? 'OK' : 'OVER'}`);
+  const visit = await firstVisit(browser, info.address, session);
+  log(`(b) first visit (sign-in + fleet, empty cache): ${kb(visit.bytes)} transferred in ${visit.requests} requests (goal ${LIMIT_KB} KB) ${visit.bytes <= LIMIT_KB * 1024 ? 'OK' : 'OVER'}; ${Object.entries(visit.byType).map(([t, b]) => `${t} ${kb(b)}`).join(', ')}`);
 
   // Fleet overview with every server.
   const total = SERVERS + 1;

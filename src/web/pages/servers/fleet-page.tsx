@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { countByServer } from '../../../shared/alert-target';
 import { OS_VALUES } from '../../../shared/servers';
-import { useTargetIndex } from '../../api/alert-targets';
+import { needsResources, useTargetIndex } from '../../api/alert-targets';
 import { useAlertsLite, useServerSets } from '../../api/incidents';
 import { useServerTagList } from '../../api/server-tags';
 import { useFleetLatest } from '../../api/server-data';
@@ -35,12 +35,10 @@ export default function FleetPage() {
   }, [servers.data, latest.data]);
   const filtered = useMemo(() => filterFleet(servers.data ?? [], filter, tags.data ?? [], sets.data ?? []), [servers.data, filter.q, filter.os, filter.tag, filter.set, filter.status, tags.data, sets.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const shown = useMemo(() => sortFleet(filtered, sort, (s) => metrics.get(s.id) ?? NO_METRICS), [filtered, sort.key, sort.dir, metrics]); // eslint-disable-line react-hooks/exhaustive-deps
-  const targets = useTargetIndex();
   // in_incident is the alert's state now; the shared mapping puts each alert on its servers.
-  const incidents = useMemo(
-    () => (targets.index ? countByServer((alerts.data ?? []).filter((a) => a.in_incident), targets.index) : new Map<number, number>()),
-    [alerts.data, targets.index],
-  );
+  const active = useMemo(() => (alerts.data ?? []).filter((a) => a.in_incident), [alerts.data]);
+  const targets = useTargetIndex(needsResources(active));
+  const incidents = useMemo(() => (targets.index ? countByServer(active, targets.index) : new Map<number, number>()), [active, targets.index]);
   const rangeSearch = useMemo(() => {
     const p = new URLSearchParams(params);
     for (const k of FILTER_KEYS) p.delete(k);
