@@ -47,10 +47,10 @@ export default function HistoryPage() {
         <dd>{alert?.trigger ?? '–'}</dd>
       </dl>
       {row && <IncidentLinks row={row} type={alert?.type} view={view} />}
-      {row?.servers[0] && <IncidentCharts server={row.servers[0]} start={h.start} view={view} />}
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}
       {message.data && <IncidentMessage message={message.data} />}
+      {row?.servers[0] && <IncidentCharts server={row.servers[0]} start={h.start} view={view} />}
     </div>
   );
 }

@@ -40,7 +40,8 @@ describe('incidentRows', () => {
 
 describe('rowLabel', () => {
   it.each([
-    [{ alertName: 'Disk over 90%', servers: [{ id: 2, name: 'db-02' }], target: 'db-02 (Linux)' }, 'Disk over 90% · db-02 · db-02 (Linux)'],
+    [{ alertName: 'Disk over 90%', servers: [{ id: 2, name: 'db-02' }], target: 'db-02 (Linux)' }, 'Disk over 90% · db-02 (Linux)'],
+    [{ alertName: 'nginx reports', servers: [{ id: 1, name: 'web-01' }, { id: 2, name: 'web-02' }], target: 'application nginx' }, 'nginx reports · web-01, web-02 · application nginx'],
     [{ alertName: 'CPU', servers: [1, 2, 3, 4].map((id) => ({ id, name: `s${id}` })), target: 'tag app (4 servers)' }, 'CPU · 4 servers · tag app (4 servers)'],
     [{ alertName: 'Alert #9', servers: [], target: '' }, 'Alert #9'],
   ])('%j', (r, want) => expect(rowLabel(r)).toBe(want));

@@ -59,8 +59,12 @@ export function incidentRows<H extends { alert_id: number }>(
   });
 }
 
-/** The label of an alert's timeline row: name, then server and target ("Disk over 90% · db-02 · /data"). */
+/**
+ * The label of an alert's timeline row: name, server and target ("Replication lag check · db-01 ·
+ * check_replication"); the servers are left out when the target already names them ("nginx on web-02").
+ */
 export function rowLabel(r: Pick<IncidentRow<unknown>, 'alertName' | 'servers' | 'target'>): string {
-  const where = r.servers.length > 3 ? `${r.servers.length} servers` : r.servers.map((s) => s.name).join(', ');
+  const named = r.servers.length > 0 && r.servers.every((s) => r.target.includes(s.name));
+  const where = named ? '' : r.servers.length > 3 ? `${r.servers.length} servers` : r.servers.map((s) => s.name).join(', ');
   return [r.alertName, where, r.target].filter(Boolean).join(' · ');
 }
