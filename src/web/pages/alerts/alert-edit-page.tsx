@@ -5,6 +5,7 @@ import { useMe } from '../../api/session';
 import { useUsers } from '../../api/users';
 import { paths } from '../../app/paths';
 import { ConfirmButton } from '../../components/forms/confirm-button';
+import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { draftOf, emptyDraft, toCreateInput, toUpdateInput, type AlertDraft } from './alert-draft';
 import { AlertForm } from './alert-form';
@@ -60,6 +61,7 @@ function EditAlert({ id }: { id: number }) {
           <ConfirmButton label="Delete alert" question={`Delete the alert "${a.name}"?`} pending={del.isPending} onConfirm={() => del.mutate(id, { onSuccess: () => navigate(paths.alerts, { replace: true }) })} />
         </div>
       </div>
+      <ReadOnlyNote />
       {del.error && <ErrorBox error={del.error} />}
       <Panel title="Settings">
         <AlertForm

@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../components/forms/confirm-button';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ListFilter, useUrlFilter } from '../../components/ui/list-filter';
+import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { Empty, ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { filterRows } from '../../lib/filter-rows';
 import { EditableForm } from './editable-form';
@@ -48,7 +49,7 @@ export default function EditableListPage<T extends { id: number }, F extends obj
         )}
         <ListFilter value={q} onChange={setQ} />
       </div>
-      {me && !writer && <p className="text-sm text-slate-600 dark:text-slate-400">Read-only: changing this needs the Manager role.</p>}
+      <ReadOnlyNote />
       {r.Header && <r.Header />}
       {edit !== null && optionsReady && (id === null ? writer : current && mayEdit(current)) && (
         <Panel title={current ? L.editTitle(current) : L.addTitle}>
