@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite build && npx tsx src/server/main.ts',
+    command: 'npm run build && npx tsx src/server/main.ts',
     url: `http://127.0.0.1:${port}/sign-in`,
     timeout: 120_000,
     reuseExistingServer: false,

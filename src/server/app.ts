@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,8 @@ import type { Deps } from './deps';
 import { enforceRoles } from './http/access';
 import { installAudit } from './http/audit';
 import { acceptPatch } from './http/patch';
+import { installSecurityHeaders, staticCacheControl } from './http/headers';
+import { DEFAULT_TIMEOUTS, clientErrorHandler, timeoutOptions } from './http/timeouts';
 import { authenticate as sessionOrBasic } from './http/auth';
 import { sessionReader } from './http/sessions';
 import { ApiError, installErrorHandling, sendError } from './http/errors';
@@ -62,8 +65,11 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     await authenticate(req, reply);
   };
 
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.config.timeouts };
   const app = Fastify({
     logger: opts.logger ? { level: 'info' } : false,
+    ...timeoutOptions(timeouts),
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: deps.config.bodyLimit ?? 8 * 1024 * 1024,
     trustProxy: false,
@@ -71,6 +77,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     frameworkErrors: (err, req, reply) => void answerFrameworkError(err, req, reply, signIn),
   });
   installErrorHandling(app);
+  installSecurityHeaders(app);
+  // br or gzip for every text answer over 1 KiB (HTML, JS, CSS, JSON, SVG).
+  // Request bodies are not inflated here: the collector route does it itself, under its own size limit.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
 
   // A shadow router of every API route, to tell 405 (path exists, method doesn't) from 404.
   const known = FindMyWay({ ignoreTrailingSlash: true });
@@ -105,7 +115,14 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   avatarRoutes(app);
   const webDir = deps.config.webDir;
   const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false });
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => void res.header('Cache-Control', staticCacheControl(filePath)),
+    });
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0]!;

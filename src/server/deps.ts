@@ -13,6 +13,8 @@ export interface Config {
   authEmailMaxFailures?: number;
   /** How long a throttled wrong attempt is held before its 429, in ms. */
   authPenaltyMs?: number;
+  /** Client timeouts in ms (http/timeouts.ts DEFAULT_TIMEOUTS for what is not given). */
+  timeouts?: Partial<import('./http/timeouts').Timeouts>;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */

@@ -22,11 +22,15 @@ export type MaintenanceWindowWritten = z.infer<typeof maintenanceWindowWritten>;
 
 export const maintenanceWindowListQuery = pagingQuery;
 
-/** A `yyyy-mm-dd hh:mm` UTC time, parsed to epoch seconds. */
+/**
+ * A `yyyy-mm-dd hh:mm` UTC time, parsed to epoch seconds. As an extension for existing clients
+ * (afapi sends epoch seconds), whole epoch seconds are accepted too, as a number or as digits.
+ */
 export function utcMinuteParam(field: string) {
   const msg = `${field} must be a UTC time written yyyy-mm-dd hh:mm`;
-  return z.string({ error: msg }).transform((text, ctx) => {
-    const epoch = parseUtcMinute(text.trim());
+  return z.union([z.string(), z.number()], { error: msg }).transform((value, ctx) => {
+    const text = String(value).trim();
+    const epoch = /^\d{1,11}$/.test(text) ? Number(text) : typeof value === 'number' ? null : parseUtcMinute(text);
     if (epoch === null) {
       ctx.addIssue({ code: 'custom', message: msg });
       return z.NEVER;

@@ -61,21 +61,30 @@ export function textParam(field: string, min: number, max: number) {
 
 /**
  * A list parameter: the spec sends lists as JSON text inside one form field ("[1,2]"); JSON bodies
- * may send a real array. A lone scalar is not accepted, so a typo never silently becomes a list.
+ * may send a real array. As an extension for existing clients (AppFirst's afapi), a form or query may
+ * also give one bare value (`servers=6`) or repeat the field with bare values (`servers=6&servers=7`).
+ * A bare value must itself be a valid item, so a typo ("web-1" for an id) is still "must be a JSON list".
  */
 export function jsonListParam<T extends z.ZodType>(field: string, item: T) {
+  // Only lists of checkable items take bare values: where any item passes (buckets' raw lines), a
+  // stray text must stay "must be a JSON list" rather than become a list of itself.
+  const permissive = item.safeParse(Symbol('probe')).success;
+  const bare = (x: unknown) => !permissive && typeof x === 'string' && !/^\s*\[/.test(x) && item.safeParse(x).success;
   return z.preprocess((v, ctx) => {
+    if (Array.isArray(v) && v.length > 0 && v.every(bare)) return v;
     // The field repeated in a form or query (filter=[1]&filter=[2]) arrives as a list of JSON texts.
-    if (Array.isArray(v) && v.length > 1 && v.every((x) => typeof x === 'string' && /^\s*\[/.test(x))) {
+    if (Array.isArray(v) && v.length > 1 && v.some((x) => typeof x === 'string' && /^\s*\[/.test(x))) {
       ctx.addIssue({ code: 'custom', message: `${field} must be given once`, input: v });
       return z.NEVER;
     }
     if (typeof v !== 'string') return v;
     try {
-      return JSON.parse(v);
+      const parsed: unknown = JSON.parse(v);
+      if (Array.isArray(parsed)) return parsed;
     } catch {
-      return Symbol.for('invalid-json');
+      /* not JSON: maybe one bare value */
     }
+    return bare(v) ? [v] : Symbol.for('invalid-json');
   }, z.array(item, { error: `${field} must be a JSON list` }));
 }
 

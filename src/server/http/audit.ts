@@ -60,10 +60,11 @@ export function installAudit(app: FastifyInstance, { store, now }: Deps) {
     req.auditBefore = await readItem(app, req, rule.read, req.params as Record<string, unknown>);
   });
 
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  // preSerialization sees the handler's object before compression turns the payload into a stream.
+  app.addHook('preSerialization', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const rule = ruleOf(req);
     if (!rule || rule.noAudit || reply.statusCode >= 400) return payload;
-    const answer = asObject(parseJson(payload));
+    const answer = asObject(payload);
     const id = resourceId(req, rule, answer);
     let after: Record<string, unknown> | null = null;
     if (req.method !== 'DELETE' || rule.action === 'revoke_key') {

@@ -76,7 +76,8 @@ describe('maintenance windows', () => {
   const cases: [string, () => Record<string, unknown>, string, string][] = [
     ['missing start', () => ({ ...valid(), start: undefined }), 'start', 'start is required'],
     ['start with seconds', () => ({ ...valid(), start: '2026-03-11 02:00:00' }), 'start', 'start must be a UTC time written yyyy-mm-dd hh:mm'],
-    ['start as epoch', () => ({ ...valid(), start: at('2026-03-11 02:00') }), 'start', 'start must be a UTC time written yyyy-mm-dd hh:mm'],
+    ['start as fractional epoch seconds', () => ({ ...valid(), start: `${at('2026-03-11 02:00')}.5` }), 'start', 'start must be a UTC time written yyyy-mm-dd hh:mm'],
+    ['start as negative epoch seconds', () => ({ ...valid(), start: '-60' }), 'start', 'start must be a UTC time written yyyy-mm-dd hh:mm'],
     ['start on 30 February', () => ({ ...valid(), start: '2026-02-30 02:00' }), 'start', 'start must be a UTC time written yyyy-mm-dd hh:mm'],
     ['start at 24:00', () => ({ ...valid(), start: '2026-03-11 24:00' }), 'start', 'start must be a UTC time written yyyy-mm-dd hh:mm'],
     ['missing end', () => ({ ...valid(), end: undefined }), 'end', 'end is required'],

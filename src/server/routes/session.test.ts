@@ -87,6 +87,16 @@ describe('dashboard sessions', () => {
     expect((await svc.request('GET', '/api/me/', withCookie(cookie))).status).toBe(401);
   });
 
+  it('ends when a manager revokes the user\'s key or deletes the user', async () => {
+    for (const end of ['api_key/', '']) {
+      const u = await createUser(svc, 3);
+      const { cookie } = await signIn(u);
+      expect((await svc.request('GET', '/api/me/', withCookie(cookie))).status).toBe(200);
+      expect((await svc.request('DELETE', `/api/users/${u.userId}/${end}`, { as: manager })).status).toBe(200);
+      expect((await svc.request('GET', '/api/me/', withCookie(cookie))).status).toBe(401);
+    }
+  });
+
   it('survives a restart of the service (sessions are in the store)', async () => {
     const { cookie } = await signIn(manager);
     await svc.app.close();

@@ -6,34 +6,29 @@ import { forbidden, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { issueKey } from '../services/team';
-import { toUserProfile } from './users';
+import { toUserProfile, userOr404 } from './users';
 
 /** GET /me/, roles, a user's own key (rotate, revoke) and the audit log. Who may call what: http/access.ts. */
 export function teamRoutes(app: FastifyInstance, { store, now }: Deps) {
-  async function userOr404(accountId: number, id: number | null) {
-    const u = id === null ? null : await store.users.get(accountId, id);
-    if (!u) throw notFound('user profile');
-    return u;
-  }
 
   app.get('/me', async (req) => toUserProfile(req.user));
 
   app.put('/users/:id/role', async (req) => {
-    const user = await userOr404(req.account.id, pathId(req));
+    const user = await userOr404(store, req.account.id, pathId(req));
     const { role } = parseInput(req, userRoleInput);
     await store.team.setRole(req.account.id, user.id, role);
     return toUserProfile((await store.users.get(req.account.id, user.id))!);
   });
 
   app.post('/users/:id/api_key', async (req) => {
-    const user = await userOr404(req.account.id, pathId(req));
+    const user = await userOr404(store, req.account.id, pathId(req));
     const key = await issueKey(store, req.account.id, user.id, now());
     if (!key) throw notFound('user profile');
     return { api_key: key };
   });
 
   app.delete('/users/:id/api_key', async (req) => {
-    const user = await userOr404(req.account.id, pathId(req));
+    const user = await userOr404(store, req.account.id, pathId(req));
     // The owner's key is the account key: without it nobody could manage the account.
     if (user.is_account_owner) throw forbidden("the account owner's key can be rotated, not revoked");
     await store.team.revokeKey(req.account.id, user.id);

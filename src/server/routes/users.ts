@@ -7,6 +7,7 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { DUPLICATE_EMAIL, type UserRecord } from '../store/repos/users';
 import { confirmationMail, issueKey } from '../services/team';
+import type { Store } from '../store/store';
 
 /** The avatar is a local path (no external host sees who our users are); the dashboard may draw initials. */
 export const avatarPath = (id: number) => `/avatars/${id}.svg`;
@@ -29,12 +30,14 @@ export const toUserProfile = (r: UserRecord): UserProfile => ({
 
 const duplicate = (email: string) => conflict(`a user profile with the e-mail ${email} already exists`, 'email');
 
+/** The account's profile with this path id, or 404. */
+export async function userOr404(store: Store, accountId: number, id: number | null) {
+  const u = id === null ? null : await store.users.get(accountId, id);
+  if (!u) throw notFound('user profile');
+  return u;
+}
+
 export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
-  async function userOr404(accountId: number, id: number | null) {
-    const u = id === null ? null : await store.users.get(accountId, id);
-    if (!u) throw notFound('user profile');
-    return u;
-  }
 
   app.get('/users', async (req) => {
     const q = parseInput(req, userListQuery);
@@ -54,10 +57,10 @@ export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
     return { ...toUserProfile(created), api_key: key };
   });
 
-  app.get('/users/:id', async (req) => toUserProfile(await userOr404(req.account.id, pathId(req))));
+  app.get('/users/:id', async (req) => toUserProfile(await userOr404(store, req.account.id, pathId(req))));
 
   app.put('/users/:id', async (req) => {
-    const user = await userOr404(req.account.id, pathId(req));
+    const user = await userOr404(store, req.account.id, pathId(req));
     const patch = parseInput(req, userUpdate, { readOnly: USER_READ_ONLY });
     const updated = await store.users.update(req.account.id, user.id, patch);
     if (updated === DUPLICATE_EMAIL) throw duplicate(patch.email ?? '');
@@ -67,7 +70,7 @@ export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
 
   app.delete('/users/:id', async (req) => {
     // Who may delete whom (never the owner) is decided by http/access.ts.
-    const user = await userOr404(req.account.id, pathId(req));
+    const user = await userOr404(store, req.account.id, pathId(req));
     await store.users.delete(req.account.id, user.id);
     return { result: 'Success' };
   });

@@ -15,8 +15,6 @@ export interface TeamRepo {
   setKey(accountId: number, userId: number, keyHash: string, now: number): Promise<boolean>;
   /** Removes a user's own key and ends their sessions; false when they had none. */
   revokeKey(accountId: number, userId: number): Promise<boolean>;
-  /** Whether the user can sign in with a key (the owner always can). */
-  hasKey(accountId: number, userId: number): Promise<boolean>;
   /** Sets role 2 (Manager) or 3 (Regular) and the manager flag with it; false when no such user. */
   setRole(accountId: number, userId: number, role: number): Promise<boolean>;
 }

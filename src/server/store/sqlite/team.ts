@@ -18,7 +18,6 @@ export function sqliteTeam(db: Db): TeamRepo {
     ON CONFLICT (account_id, user_id) DO UPDATE SET key_hash = excluded.key_hash, created = excluded.created`);
   const deleteKey = db.prepare('DELETE FROM user_keys WHERE account_id = ? AND user_id = ?');
   const endSessions = db.prepare('DELETE FROM sessions WHERE account_id = ? AND user_id = ?');
-  const keyOf = db.prepare<[number, number], { n: number }>('SELECT COUNT(*) AS n FROM user_keys WHERE account_id = ? AND user_id = ?');
   const role = db.prepare('UPDATE users SET role = ?, is_account_manager = ? WHERE account_id = ? AND id = ? AND is_account_owner = 0');
 
   const setKey = db.transaction((accountId: number, userId: number, keyHash: string, now: number) => {
@@ -43,9 +42,6 @@ export function sqliteTeam(db: Db): TeamRepo {
     },
     async revokeKey(accountId, userId) {
       return revoke.immediate(accountId, userId);
-    },
-    async hasKey(accountId, userId) {
-      return owner.get(accountId, userId)?.o === 1 || keyOf.get(accountId, userId)!.n > 0;
     },
     async setRole(accountId, userId, r) {
       return role.run(r, r === 2 ? 1 : 0, accountId, userId).changes > 0;
