@@ -17,7 +17,7 @@ export const alertHistoryListQuery = z
     end: epochParam('end').optional(),
     // An empty value is no filter; an empty list [] selects no alert, so no history.
     filter: listFilter(idListParam('filter')),
-    open: boolParam('open').optional(),
+    open: boolParam('open').optional().describe('Extension: true lists only the incidents not ended yet, whatever their start; false only the ended ones'),
   })
   .superRefine((q, ctx) => {
     if (q.start !== undefined && q.end !== undefined && q.start > q.end) {
