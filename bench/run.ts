@@ -1,4 +1,5 @@
-// npm run bench: telemetry ingest and read figures (printed, never asserted). BENCH_MINUTES sets the
+// npm run bench: telemetry ingest (with the alert engine's queue and evaluation), the evaluation lag,
+// and read figures (printed, never asserted). BENCH_MINUTES sets the
 // fleet minutes ingested (default 3); BENCH_SERVERS the fleet size (default 1000); BENCH_READS=0 skips reads.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -135,6 +136,11 @@ console.log(`raw SQLite appends of the same rows: ${Math.round(rawRate).toLocale
 console.log(`ratio HTTP ingest / raw SQLite (wall clock, load generator on the same cores): ${(httpRate / rawRate).toFixed(2)}x (target >= 0.25x); by fleet minute ${minuteRatios.join(', ')}`);
 console.log(`ratio by service capacity (rows per service CPU second ${Math.round(rows / cpu).toLocaleString()} / raw): ${(rows / cpu / rawRate).toFixed(2)}x`);
 console.log(`load generator CPU: ${(genCpu / MINUTES).toFixed(2)} s per fleet minute`);
+const lag = await new Promise<{ n: number; p50: number; p99: number; max: number }>((res) => {
+  child.once('message', (m) => res(m as never));
+  child.send('lag');
+});
+console.log(`alert evaluation lag, batch acknowledged -> its evaluation committed (4 default alerts per server, queue included): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms over ${lag.n} batches`);
 
 // 1b. The once-an-hour cost: process rollups are written when a server's hour closes (computed from its
 // minutes), not rewritten every minute. Measured on CLOSE servers with full hours of 200 processes, then

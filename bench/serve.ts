@@ -1,5 +1,8 @@
 // The service under benchmark, in its own process so its CPU time is measured apart from the load.
+// The alert engine runs as in production (every new server gets the default alerts), so ingest pays
+// for the evaluation queue and the lag from acknowledgement to evaluation can be measured.
 import { join } from 'node:path';
+import { startAlerting } from '../src/server/alerting/start';
 import { buildApp } from '../src/server/app';
 import { newEvents, systemNow } from '../src/server/deps';
 import { createAccount } from '../src/server/services/accounts';
@@ -9,7 +12,25 @@ const dir = process.argv[2]!;
 const store = openSqliteStore(join(dir, 'bench.sqlite'));
 const acc = await createAccount(store, 'bench@example.com');
 if (!acc.ok) throw new Error(acc.message);
-const app = await buildApp({ store, config: { dataDir: dir }, now: systemNow, events: newEvents() });
+const deps = { store, config: { dataDir: dir, defaultAlerts: true }, now: systemNow, events: newEvents() };
+const lags: number[] = [];
+const alerting = startAlerting(deps, { onEvaluated: (ms) => lags.push(ms) });
+const app = await buildApp(deps);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ address, email: acc.email, key: acc.api_key });
-process.on('message', () => void app.close().then(() => (store.close(), process.exit(0))));
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+process.on('message', (m) => {
+  if (m === 'lag') {
+    // Waits until every batch stored so far is evaluated, then answers the lags of those since the last ask.
+    void alerting.idle().then(() => {
+      process.send?.({ n: lags.length, p50: pct(lags, 0.5), p99: pct(lags, 0.99), max: pct(lags, 1) });
+      lags.length = 0;
+    });
+    return;
+  }
+  void alerting
+    .stop()
+    .then(() => app.close())
+    .then(() => (store.close(), process.exit(0)));
+});

@@ -21,6 +21,10 @@ const envSchema = z.object({
   PUSH_WEBHOOK_URL: z.string().url().optional(),
   CALLBACK_ALLOW_NETS: z.string().default(''),
   CALLBACK_DENY_NETS: z.string().default(''),
+  /** Deadline of one callback or notification attempt; an outbox claim lasts 3 s longer. */
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long an evaluation claim lasts: items of a process that died are taken over after it. */
+  EVAL_LEASE_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
 });
 
 /** The environment, validated once; a bad value stops start-up with a message naming it. */

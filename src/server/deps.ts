@@ -17,6 +17,10 @@ export interface Config {
   timeouts?: Partial<import('./http/timeouts').Timeouts>;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /** The e-mail transport's host key (notifier.ts transportHosts), or none: e-mails are then kept in the store. */
+  mailHost?: string | null;
+  /** Newly registered servers get the default alerts (DEFAULT_ALERTS; off unless set). */
+  defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */
   retention?: Partial<import('./store/repos/telemetry').RetentionPolicy>;
 }

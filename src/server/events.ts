@@ -1,13 +1,14 @@
 import type { EventEmitter } from 'node:events';
-import type { Batch } from '../shared/ingest';
 
-/** Emitted on deps.events after a batch is committed (never for a replayed batch). */
-export interface BatchEvent {
+/**
+ * Emitted on deps.events after a batch is committed (never for a replayed batch). Only a wake-up:
+ * the work item is in the store, written with the batch, so evaluation does not depend on this
+ * event (another process, or this one after a restart, finds the item all the same).
+ */
+export interface BatchStoredEvent {
   accountId: number;
   serverId: number;
-  /** The batch's minute (epoch seconds, multiple of 60): the data's own time, not the arrival time. */
   minute: number;
-  batch: Batch;
 }
 
 /** Emitted on deps.events when a collector registers a server the account did not have. */
@@ -18,7 +19,7 @@ export interface ServerRegisteredEvent {
 
 /** The in-process events and their payloads. */
 export interface ServiceEvents {
-  batch: BatchEvent;
+  'batch-stored': BatchStoredEvent;
   'server-registered': ServerRegisteredEvent;
 }
 

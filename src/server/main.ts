@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { transportHosts } from './alerting/notifier';
 import { startAlerting } from './alerting/start';
 import { buildApp } from './app';
 import { startCollector } from './collector/agent';
@@ -10,14 +11,16 @@ import { newEvents, systemNow, type Deps } from './deps';
 import { createAccount } from './services/accounts';
 import { startAutoDetection } from './services/auto-detection-job';
 import { startRetention } from './services/retention';
+import { runSingletons, workerId, type SingletonJob } from './services/singleton';
 import { openSqliteStore } from './store/sqlite/open';
 
 const demoAccountFile = z.object({ email: z.string(), api_key: z.string() });
 
 /**
- * Starts the service: store, demo account on first start, alert engine, retention, HTTP; then the
- * demo fleet and a collector for this host (both feed the demo account through the public API), and
- * a clean shutdown.
+ * Starts the service: store, demo account on first start, the alert path, HTTP; then the singleton
+ * jobs under leases (Server Down checks, retention, auto-detection, the demo fleet and a collector for
+ * this host, both feeding the demo account through the public API), and a clean shutdown. Any number
+ * of these processes may share one store: each singleton runs in one of them at a time.
  */
 async function main() {
   const env = readEnv();
@@ -27,7 +30,7 @@ async function main() {
   const store = openSqliteStore(dbFile);
   const deps = {
     store,
-    config: { dataDir: env.DATA_DIR, webDir: resolve('dist') },
+    config: { dataDir: env.DATA_DIR, webDir: resolve('dist'), defaultAlerts: env.DEFAULT_ALERTS, mailHost: transportHosts({ smtpUrl: env.SMTP_URL }).email },
     now: systemNow,
     events: newEvents(),
   } satisfies Deps;
@@ -41,17 +44,18 @@ async function main() {
     }
   }
 
+  const worker = workerId();
   const alerting = startAlerting(deps, {
+    worker,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     smsWebhook: env.SMS_WEBHOOK_URL,
     pushWebhook: env.PUSH_WEBHOOK_URL,
     allowNets: env.CALLBACK_ALLOW_NETS,
     denyNets: env.CALLBACK_DENY_NETS,
-    defaultAlerts: env.DEFAULT_ALERTS,
+    dispatcher: { timeoutMs: env.DELIVERY_TIMEOUT_MS },
+    evaluator: { leaseMs: env.EVAL_LEASE_MS },
   });
-  const stopRetention = startRetention(deps);
-  const stopDetection = startAutoDetection(deps);
 
   const app = await buildApp(deps);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
@@ -60,9 +64,29 @@ async function main() {
   // The demo fleet and the local collector talk to the service over loopback like any collector.
   const local = `http://127.0.0.1:${new URL(address).port}`;
   const demo = env.DEMO && existsSync(demoFile) ? demoAccountFile.safeParse(JSON.parse(readFileSync(demoFile, 'utf8'))) : null;
-  const feeders: { stop(): Promise<unknown> }[] = [];
+  // Jobs that must run in one process at a time among those sharing the store, each under a lease.
+  const jobs: SingletonJob[] = [
+    alerting.serverDownJob,
+    { name: 'retention', start: () => ({ stop: startRetention(deps) }) },
+    { name: 'auto-detection', start: () => ({ stop: startAutoDetection(deps) }) },
+  ];
   if (demo?.success) {
     const creds = { email: demo.data.email, key: demo.data.api_key };
+    jobs.push({ name: 'demo-fleet', start: () => startDemo(creds) });
+    if (env.LOCAL_COLLECTOR) {
+      jobs.push({
+        name: 'local-collector',
+        start: () => {
+          const collector = startCollector({ url: local, ...creds, stateDir: join(env.DATA_DIR, 'collector') });
+          collector.ready.then(() => console.log('local collector: monitoring this host into the demo account'), () => undefined);
+          return collector;
+        },
+      });
+    }
+  }
+  const singletons = runSingletons(store.leases, worker, jobs);
+
+  function startDemo(creds: { email: string; key: string }) {
     const t0 = Date.now();
     let reported = 0;
     const fleet = startDemoFleet({
@@ -78,23 +102,16 @@ async function main() {
         if (p.phase === 'error') console.error(`demo fleet: ${p.message ?? 'error'}`);
       },
     });
-    feeders.push(fleet);
     fleet.backfillDone.then(
       () => console.log(`demo fleet: history backfilled in ${Math.round((Date.now() - t0) / 1000)} s; streaming each minute`),
       (err: unknown) => console.error(`demo fleet stopped: ${err instanceof Error ? err.message : String(err)}`),
     );
-    if (env.LOCAL_COLLECTOR) {
-      const collector = startCollector({ url: local, ...creds, stateDir: join(env.DATA_DIR, 'collector') });
-      feeders.push(collector);
-      collector.ready.then(() => console.log('local collector: monitoring this host into the demo account'), () => undefined);
-    }
+    return fleet;
   }
 
   const stop = async () => {
-    await Promise.allSettled(feeders.map((f) => f.stop()));
+    await singletons.stop();
     await app.close();
-    stopRetention();
-    stopDetection();
     await alerting.stop();
     store.close();
     process.exit(0);

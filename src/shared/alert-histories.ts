@@ -33,6 +33,9 @@ export const alertHistoryItem = z.object({
   start: z.number().int(),
   end: z.number().int().nullable(),
   alert_id: z.number().int(),
+  /** Beyond the spec: the alert's name and type when the incident started, kept after the alert is deleted. */
+  alert_name: z.string(),
+  alert_type: z.string(),
   subject: z.string(),
   message: z.string(),
   url: z.string(),

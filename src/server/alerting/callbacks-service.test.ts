@@ -1,71 +1,40 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicHeader } from '../testing/harness';
 import { batchFor, registrationFor } from '../testing/ingest';
 import { receiver, until } from '../testing/receiver';
+import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
 
 // The whole path as an operator runs it: `src/server/main.ts` in its own process over a SQLite file,
 // data through the collector API, callbacks to real receivers on loopback; the service is killed
 // (SIGKILL, no clean shutdown) with a delivery pending and started again on the same data.
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-callbacks-'));
 const env = {
-  ...process.env,
   DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: '0',
-  DEMO: '0',
-  LOCAL_COLLECTOR: '0',
   DEFAULT_ALERTS: '0',
   CALLBACK_ALLOW_NETS: '127.0.0.0/8',
   CALLBACK_DENY_NETS: '127.0.0.2/32',
 };
-let service: ChildProcess | undefined;
+let service: ServiceProcess | undefined;
 let base = '';
 let auth = '';
 
 async function startService(): Promise<void> {
-  const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  service = p;
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    p.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    p.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    p.on('exit', (code) => reject(new Error(`service exited ${code}: ${out}`)));
-  });
+  service = await startServiceProcess(env);
+  base = service.base;
 }
 
-function crash(): Promise<void> {
-  const p = service!;
-  return new Promise((resolve) => {
-    p.once('exit', () => resolve());
-    p.kill('SIGKILL');
-  });
-}
-
-const call = async (method: string, path: string, body?: unknown) => {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> & { data: Record<string, unknown>[] } };
-};
+const crash = () => service!.crash();
+const call = async (method: string, path: string, body?: unknown) =>
+  (await callService(base, auth, method, path, body)) as { status: number; body: Record<string, unknown> & { data: Record<string, unknown>[] } };
 
 beforeAll(async () => {
-  const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/account.ts', 'create', '--email', 'ops@example.com'], { env, encoding: 'utf8' });
-  const account = JSON.parse(made.stdout) as { email: string; api_key: string };
-  auth = basicHeader({ email: account.email, key: account.api_key });
+  auth = createAccountCli(dataDir, 'ops@example.com');
   await startService();
 }, 60_000);
 afterAll(async () => {
-  if (service?.exitCode === null) await crash();
+  await service?.crash();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,7 @@
 import { alertCreate } from '../../shared/alerts';
-import { createAlert } from '../services/alerts';
-import type { Store } from '../store/store';
+import { targetText, triggerText } from '../services/alert-text';
+import type { AlertValues } from '../store/repos/alerts';
+import type { DefaultAlerts } from '../store/repos/telemetry';
 
 /** The alerts every newly registered server gets (issue: memory 90%, CPU 75%, disk 90%, server down). */
 const DEFAULTS = [
@@ -10,11 +11,14 @@ const DEFAULTS = [
   { name: 'Server down', trigger_type: 'Server Down', time_above_threshold: 2 },
 ];
 
-/** Creates the default alerts of a server through the same service as POST /alerts, notifying the owner. */
-export async function createDefaultAlerts(store: Store, accountId: number, serverId: number, ownerId: number, now: number): Promise<number> {
-  for (const d of DEFAULTS) {
-    const input = alertCreate.parse({ ...d, type: 'Server', target_id: String(serverId), users: JSON.stringify([ownerId]) });
-    await createAlert(store, accountId, input, now);
-  }
-  return DEFAULTS.length;
-}
+/**
+ * The default alerts of a new server, notifying the account owner by e-mail, validated by the same
+ * schema as POST /alerts; the store writes them in the transaction that registers the server.
+ */
+export const defaultAlerts: DefaultAlerts = (server, ownerId) =>
+  DEFAULTS.map((d): AlertValues => {
+    const input = alertCreate.parse({ ...d, type: 'Server', target_id: String(server.id), users: JSON.stringify([ownerId]) });
+    const { users: _users, ...rest } = input;
+    const values = { ...rest, target_id: String(server.id), users: [{ id: ownerId, sendemail: true, sendsms: false, pushnotification: false }] };
+    return { ...values, subscribers: values.subscribers ?? null, target: targetText({ kind: 'server', hostname: server.hostname, nickname: '', os: server.os }), trigger: triggerText(values) };
+  });

@@ -121,6 +121,7 @@ function once(
   const headers: Record<string, string> = {
     'user-agent': 'fleetwatch-callbacks/1',
     'x-delivery-id': d.deliveryId,
+    'idempotency-key': d.deliveryId,
     'x-delivery-attempt': String(d.attempts + 1),
   };
   if (credentials && d.auth) headers.authorization = `Basic ${d.auth}`;

@@ -1,9 +1,14 @@
-import { deliveryHost, type Delivery, type OutboxRepo } from '../store/repos/outbox';
+import type { JobResult, OutboxJob, OutboxRepo } from '../store/repos/outbox';
 import { attempt, type AttemptOutcome } from './deliver';
 import type { NetPolicy } from './net-policy';
+import type { Transports } from './notifier';
 
 export interface DispatcherOptions {
   policy: NetPolicy;
+  /** This process's worker id: outbox rows are claimed under it. */
+  worker?: string;
+  /** Sends user notifications; without it only callbacks are claimed. */
+  transports?: Pick<Transports, 'send' | 'channels'>;
   /** Deadline of one attempt, from DNS to the end of the answer, redirects included. */
   timeoutMs?: number;
   /** First retry delay; doubles per attempt up to maxDelayMs, with jitter. */
@@ -11,21 +16,23 @@ export interface DispatcherOptions {
   maxDelayMs?: number;
   /** Attempts before a delivery is marked failed. */
   maxAttempts?: number;
-  /** Attempts in flight at once, and per subscriber host, so one slow subscriber cannot hold up others. */
+  /** Attempts in flight at once, and per host across every process, so one slow subscriber cannot hold up others. */
   concurrency?: number;
   perHost?: number;
-  /** How often the outbox is polled when nothing wakes the dispatcher. */
+  /** How often the outbox is polled when nothing wakes the dispatcher (rows queued by other processes). */
   tickMs?: number;
   /** Cap on a subscriber's Retry-After. */
   maxRetryAfterMs?: number;
   random?: () => number;
 }
 
+type Settings = Required<Omit<DispatcherOptions, 'policy' | 'transports'>>;
+
 /**
  * When to try again after a failed attempt: capped exponential backoff with jitter (half fixed, half
  * random), or the subscriber's Retry-After on 429/503 when it asks for longer.
  */
-export function retryDelayMs(attemptsSoFar: number, outcome: Pick<AttemptOutcome, 'retryAfter'>, o: Required<Omit<DispatcherOptions, 'policy'>>): number {
+export function retryDelayMs(attemptsSoFar: number, outcome: Pick<AttemptOutcome, 'retryAfter'>, o: Omit<Settings, 'worker'>): number {
   const exp = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, attemptsSoFar - 1));
   const jittered = exp / 2 + (o.random() * exp) / 2;
   if (outcome.retryAfter !== null) return Math.max(jittered, Math.min(o.maxRetryAfterMs, outcome.retryAfter * 1000));
@@ -38,9 +45,26 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-/** Delivers the outbox at least once: pending rows are picked up again after a restart. */
+/** One attempt of a claimed job, as an outcome of the callback's shape. */
+async function runJob(job: OutboxJob, opts: DispatcherOptions, timeoutMs: number): Promise<AttemptOutcome> {
+  if (job.kind === 'callback') return attempt(job.delivery, opts.policy, timeoutMs);
+  const started = performance.now();
+  try {
+    if (!opts.transports) throw new Error('no transport for notifications in this process');
+    await opts.transports.send(job.notification);
+    return { ok: true, httpStatus: null, error: null, retryAfter: null, latencyMs: Math.round(performance.now() - started), refused: false };
+  } catch (e) {
+    return { ok: false, httpStatus: null, error: e instanceof Error ? e.message : String(e), retryAfter: null, latencyMs: Math.round(performance.now() - started), refused: false };
+  }
+}
+
+/**
+ * Delivers the outbox at least once: callbacks and user notifications, claimed under a lease so that
+ * any number of processes share the work; a row whose worker died is claimed again after its lease.
+ */
 export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions): Dispatcher {
-  const o = {
+  const o: Settings = {
+    worker: `dispatcher-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     timeoutMs: 10_000,
     baseDelayMs: 5_000,
     maxDelayMs: 3_600_000,
@@ -52,31 +76,24 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
     random: Math.random,
     ...options,
   };
-  const inFlight = new Map<number, Promise<void>>();
-  const perHost = new Map<string, number>();
+  const channels = options.transports?.channels ?? [];
+  // The lease outlives the attempt's deadline, so a live worker's row is never claimed by another;
+  // a worker that dies mid-attempt leaves its rows to the others 3 s after that deadline.
+  const leaseMs = o.timeoutMs + 3_000;
+  const inFlight = new Set<Promise<void>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
-  const hostOf = (d: Delivery) => deliveryHost(d.url);
-
-  async function run(d: Delivery) {
-    const host = hostOf(d);
-    perHost.set(host, (perHost.get(host) ?? 0) + 1);
-    try {
-      const out = await attempt(d, o.policy, o.timeoutMs);
-      const now = Date.now();
-      const tries = d.attempts + 1;
-      const state = out.ok ? 'delivered' : out.refused || tries >= o.maxAttempts ? 'failed' : 'pending';
-      const next = state === 'pending' ? now + retryDelayMs(tries, out, o) : now;
-      await outbox.recordAttempt(d.id, { state, nextAttemptAt: Math.round(next), httpStatus: out.httpStatus, error: out.error, latencyMs: out.latencyMs, at: now });
-    } finally {
-      const left = (perHost.get(host) ?? 1) - 1;
-      if (left > 0) perHost.set(host, left);
-      else perHost.delete(host);
-      inFlight.delete(d.id);
-      schedule(0);
-    }
+  async function run(job: OutboxJob) {
+    const attempts = job.kind === 'callback' ? job.delivery.attempts : job.notification.attempts;
+    const out = await runJob(job, options, o.timeoutMs);
+    const now = Date.now();
+    const tries = attempts + 1;
+    const state = out.ok ? 'delivered' : out.refused || tries >= o.maxAttempts ? 'failed' : 'pending';
+    const next = state === 'pending' ? now + retryDelayMs(tries, out, o) : now;
+    const result: JobResult = { state, nextAttemptAt: Math.round(next), httpStatus: out.httpStatus, error: out.error, latencyMs: out.latencyMs, at: now };
+    await outbox.recordAttempt(job, o.worker, result);
   }
 
   async function tick() {
@@ -85,19 +102,24 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
     try {
       const free = o.concurrency - inFlight.size;
       if (free > 0) {
-        const busyHosts = [...perHost].filter(([, n]) => n >= o.perHost).map(([h]) => h);
-        const due = await outbox.due(Date.now(), free * 2, { exclude: [...inFlight.keys()], busyHosts, perHost: o.perHost });
-        for (const d of due) {
-          if (inFlight.size >= o.concurrency) break;
-          if ((perHost.get(hostOf(d)) ?? 0) >= o.perHost) continue;
-          inFlight.set(d.id, run(d));
+        const jobs = await outbox.claim({ worker: o.worker, nowMs: Date.now(), leaseMs, limit: free, perHost: o.perHost, channels, maxAttempts: o.maxAttempts });
+        for (const job of jobs) {
+          const p: Promise<void> = run(job)
+            .catch((e: unknown) => console.error('outbox:', e instanceof Error ? e.message : e))
+            .finally(() => {
+              inFlight.delete(p);
+              schedule(0);
+            });
+          inFlight.add(p);
         }
       }
     } finally {
       running = false;
     }
-    const next = await outbox.nextDue();
-    schedule(next === null ? o.tickMs : Math.min(o.tickMs, Math.max(0, next - Date.now())));
+    // Rows due already wait for a host or a slot to free up: an attempt ending wakes the dispatcher.
+    const next = await outbox.nextDue(channels);
+    const wait = next === null ? o.tickMs : next - Date.now();
+    schedule(wait <= 0 ? o.tickMs : Math.min(o.tickMs, wait));
   }
 
   function schedule(ms: number) {
@@ -113,7 +135,7 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await Promise.allSettled(inFlight.values());
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -35,9 +35,8 @@ export function useEngine(opts: { tickMs?: number; smtpUrl?: () => string } = {}
   beforeEach(async () => {
     f.clock = Math.floor(Date.now() / 1000);
     f.svc = await startTestService({}, () => f.clock);
-    f.alerting = startAlerting(f.svc.deps as Deps & { store: { db: Db } }, {
+    f.alerting = startAlerting(f.svc.deps, {
       allowNets: '127.0.0.0/8',
-      defaultAlerts: false,
       smtpUrl: opts.smtpUrl?.(),
       dispatcher: { baseDelayMs: 100, tickMs: opts.tickMs ?? 50, timeoutMs: 2000 },
     });

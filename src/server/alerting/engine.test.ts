@@ -14,10 +14,9 @@ const START = Math.floor(Date.now() / 60_000) * 60 - 3 * 3600; // three hours ag
 
 async function boot(opts: { defaultAlerts?: boolean } = {}) {
   clock = Math.floor(Date.now() / 1000);
-  svc = await startTestService({}, () => clock);
-  alerting = startAlerting(svc.deps as Deps & { store: { db: Db } }, {
+  svc = await startTestService({ defaultAlerts: opts.defaultAlerts ?? false }, () => clock);
+  alerting = startAlerting(svc.deps, {
     allowNets: '127.0.0.0/8',
-    defaultAlerts: opts.defaultAlerts ?? false,
     dispatcher: { baseDelayMs: 100, tickMs: 50, timeoutMs: 2000 },
   });
   owner = (await svc.request('GET', '/api/users/')).body.data.find((u: { is_account_owner: boolean }) => u.is_account_owner).id;

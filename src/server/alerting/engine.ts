@@ -1,25 +1,21 @@
 import { processMatches, templateById } from '../../shared/app-templates';
 import type { Batch } from '../../shared/ingest';
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
-import type { AlertEngineRepo, EngineAlert, SubjectState } from '../store/repos/alert-engine';
+import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, IncidentPlan } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
 import { breaches } from './conditions';
-import type { Dispatcher } from './dispatcher';
+import { freshStates, judge, maintenanceCandidates, nextState } from './decide';
 import { renderMessage } from './messages';
-import type { Notify } from './notifier';
+import { notificationsFor, type Transports } from './notifier';
 import { observe } from './observe';
 
 export interface EngineDeps {
   repo: AlertEngineRepo;
-  /** Records the users' notifications; sending them must not hold up evaluation (see notifier.ts). */
-  notify: Notify;
-  dispatcher?: Dispatcher;
+  /** Which transport each notification channel goes out through (null: kept in the store). */
+  transports: Pick<Transports, 'hostOf'>;
   /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
 }
-
-// A subject's state older than this no longer counts towards an alert (its server stopped reporting).
-const STALE_SECONDS = 180;
 
 /**
  * An application's processes are those its template claims, as everywhere else in the service
@@ -30,62 +26,77 @@ function inApplication(app: { template: number }): (name: string, args: string |
   return (name, args) => t !== undefined && processMatches(t, { name, args });
 }
 
+interface Observed {
+  subject: number;
+  minute: number;
+  holds: boolean;
+  value: number | null;
+}
+
 /**
- * The alert engine: evaluates every active alert on each minute of ingested data (by the data's own
- * minute), tracks time_above_threshold per server, opens and closes incidents with their histories,
- * notifies users (again every `interval` minutes while the incident lasts) and queues callbacks.
+ * The batch of a work item. The payload is not input from outside: ingest wrote it, in the batch's own
+ * transaction, from the batch it had just validated with the full schema; validating it again would
+ * double the CPU cost of a batch (about 2 ms of zod per demo batch) for nothing. A payload that is not
+ * even a batch-shaped object is refused, and the item set aside after its retries.
+ */
+function storedBatch(item: EvaluationItem): Batch {
+  const value: unknown = JSON.parse(item.payload);
+  const ok = typeof value === 'object' && value !== null && 'server' in value && 'processes' in value && 'logs' in value && 'polled' in value;
+  if (!ok) throw new Error(`stored batch of item ${item.id} is not a batch`);
+  return value as Batch;
+}
+
+/**
+ * The alert engine. It reads what a decision needs, decides with the pure functions of decide.ts, and
+ * hands the store a plan that one transaction applies (with the work item's completion), so a crash
+ * at any point either loses nothing or repeats a whole evaluation, never half of one.
  */
 export function createAlertEngine(d: EngineDeps) {
   const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED') => (historyId: number) =>
     callbackDeliveries(alert.id, alert.subscribers, historyId, status);
 
-  /**
-   * Applies one subject's (server's) new state and moves the alert between its states. Subjects inside
-   * a maintenance window at `minute` (the data's minute; the clock's for Server Down) do not count
-   * towards triggering or reminders; an open incident still resolves when the condition clears.
-   */
-  async function advance(alert: EngineAlert, subject: number, minute: number, holds: boolean, value: number | null, streak?: number) {
+  /** Decides one observation of one alert: its subject's new state and what happens to its incident. */
+  async function plan(alert: EngineAlert, o: Observed, opts: { clockDriven?: boolean; streak?: number } = {}): Promise<AlertPlan | null> {
     const states = await d.repo.states(alert.accountId, alert.id);
-    const prev = states.find((s) => s.subject === subject);
-    if (prev && prev.minute >= minute && alert.trigger_type !== 'Server Down') return; // replayed or late minute
-    const consecutive = prev && prev.holds && minute - prev.minute <= 60;
-    const next: SubjectState = { subject, minute, holds, value, streak: holds ? (consecutive ? prev.streak + 1 : 1) : 0 };
-    if (streak !== undefined) next.streak = holds ? streak : 0;
-    await d.repo.putState(alert.accountId, alert.id, next);
-    const fresh = [...states.filter((s) => s.subject !== subject), next].filter((s) => s.minute >= minute - STALE_SECONDS);
-    const needed = alert.type === 'Server Tag' ? Math.max(1, alert.num_of_servers) : 1;
-    const held = fresh.filter((s) => s.holds);
-    const paused = new Set(held.length >= needed ? await d.repo.serversInMaintenance(alert.accountId, held.map((s) => s.subject), minute) : []);
-    const firing = held.filter((s) => s.streak >= alert.time_above_threshold && !paused.has(s.subject)).length >= needed;
-    const anyHolds = held.length >= needed;
-    const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute, value };
-
-    if (!alert.in_incident && firing) {
-      let message = renderMessage({ ...facts, status: 'TRIGGERED', historyId: 0 });
-      const render = (id: number) => (message = renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }));
-      const started = await d.repo.startIncident(alert.accountId, alert.id, minute, render, callbacks(alert, 'TRIGGERED'));
-      if (!started) return;
-      alert.in_incident = true;
-      if (started.queued) d.dispatcher?.wake();
-      await d.notify(alert, started.historyId, message);
-    } else if (alert.in_incident && !anyHolds) {
-      const ended = await d.repo.endIncident(alert.accountId, alert.id, minute, callbacks(alert, 'RESOLVED'));
-      alert.in_incident = false;
-      if (ended?.queued) d.dispatcher?.wake();
-    } else if (alert.in_incident && firing) {
-      const inc = await d.repo.incident(alert.accountId, alert.id);
-      if (inc && minute - inc.lastNotified >= alert.interval * 60) {
-        await d.repo.markNotified(alert.accountId, alert.id, minute);
-        await d.notify(alert, inc.historyId, renderMessage({ ...facts, status: 'REMINDER', historyId: inc.historyId }));
-      }
+    const next = nextState(
+      states.find((s) => s.subject === o.subject),
+      o,
+      opts,
+    );
+    if (!next) return null; // replayed or late minute
+    const fresh = freshStates(states, next, o.minute);
+    const candidates = maintenanceCandidates(alert, fresh);
+    const paused = new Set(candidates.length ? await d.repo.serversInMaintenance(alert.accountId, candidates, o.minute) : []);
+    const incident = alert.in_incident ? await d.repo.incident(alert.accountId, alert.id) : null;
+    const verdict = judge(alert, fresh, paused, incident, o.minute);
+    const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute: o.minute, value: o.value };
+    let step: IncidentPlan | undefined;
+    if (verdict === 'end') step = { kind: 'end', minute: o.minute, callbacks: callbacks(alert, 'RESOLVED') };
+    if (verdict === 'start' || verdict === 'remind') {
+      const people = await d.repo.recipients(alert.accountId, alert.users.map((u) => u.id));
+      const notifications = notificationsFor(alert, people, d.transports);
+      step =
+        verdict === 'start'
+          ? { kind: 'start', minute: o.minute, render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }), callbacks: callbacks(alert, 'TRIGGERED'), notifications }
+          : {
+              kind: 'remind',
+              minute: o.minute,
+              historyId: incident!.historyId,
+              lastNotified: incident!.lastNotified,
+              message: renderMessage({ ...facts, status: 'REMINDER', historyId: incident!.historyId }),
+              notifications,
+            };
     }
+    return { alertId: alert.id, state: next, incident: step };
   }
 
-  async function onBatch(accountId: number, serverId: number, minute: number, batch: Batch) {
+  /** Plans every active alert concerning the item's server on its batch. */
+  async function planBatch(accountId: number, serverId: number, minute: number, batch: Batch): Promise<AlertPlan[]> {
     const alerts = await d.repo.alertsForServer(accountId, serverId);
-    if (!alerts.length) return;
+    if (!alerts.length) return [];
     const server = await d.repo.server(accountId, serverId);
     let fileLogs: Map<number, string> | undefined;
+    const plans: AlertPlan[] = [];
     for (const alert of alerts) {
       const app = alert.type === 'Application' ? await d.repo.application(accountId, Number(alert.target_id)) : null;
       const polledName = alert.type === 'Polled Data' ? await d.repo.polledName(accountId, Number(alert.target_id)) : null;
@@ -97,30 +108,49 @@ export function createAlertEngine(d: EngineDeps) {
       });
       if (!obs) continue;
       let holds = obs.holds;
+      let sample: AlertPlan['sample'];
       if (alert.threshold_type === 'out of band' && obs.value !== null) {
         const windowSeconds = alert.window_length * (alert.window_units === 'd' ? 86_400 : 3_600);
-        const band = await d.repo.addSample(accountId, alert.id, minute, obs.value, windowSeconds);
-        holds = breaches(alert, obs.value, band);
+        holds = breaches(alert, obs.value, await d.repo.band(accountId, alert.id, minute, windowSeconds));
+        sample = { minute, value: obs.value, windowSeconds };
       }
-      await advance(alert, serverId, minute, holds, obs.value);
+      // Server Down's state follows the clock, so an upload's older data minute still resolves it.
+      const p = await plan(alert, { subject: serverId, minute, holds, value: obs.value }, { clockDriven: alert.trigger_type === 'Server Down' });
+      if (p) plans.push({ ...p, sample });
+      else if (sample) plans.push({ alertId: alert.id, sample });
     }
+    return plans;
   }
 
-  /** Server Down follows the clock: a server that has not uploaded for two minutes is down. */
-  async function checkServerDown() {
+  /** Evaluates one work item and completes it in the transaction that writes its effects. */
+  async function evaluate(item: EvaluationItem, worker: string): Promise<AppliedEvaluation> {
+    const alerts = await planBatch(item.accountId, item.serverId, item.minute, storedBatch(item));
+    return d.repo.apply({ accountId: item.accountId, item: { id: item.id, worker }, alerts });
+  }
+
+  /**
+   * Server Down follows the clock: a server that has not uploaded for two minutes is down. Each
+   * server's step is applied before the next is decided, as the alert's state moves with each.
+   */
+  async function checkServerDown(): Promise<AppliedEvaluation[]> {
     const now = d.now();
     const minute = Math.floor(now / 60) * 60;
+    const applied: AppliedEvaluation[] = [];
     for (const { alert, servers } of await d.repo.serverDownAlerts()) {
       for (const s of servers) {
         if (s.lastSeen === null) continue;
         const downFor = now - s.lastSeen - RUNNING_WITHIN_SECONDS;
-        const holds = downFor >= 0;
-        // The streak of a down server is the minutes it has been down, not the checks made.
-        await advance(alert, s.id, minute, holds, null, Math.floor(downFor / 60) + 1);
+        const p = await plan(alert, { subject: s.id, minute, holds: downFor >= 0, value: null }, { clockDriven: true, streak: Math.floor(downFor / 60) + 1 });
+        if (!p) continue;
+        const r = await d.repo.apply({ accountId: alert.accountId, alerts: [p] });
+        if (r.started) alert.in_incident = true;
+        if (r.ended) alert.in_incident = false;
+        applied.push(r);
       }
     }
+    return applied;
   }
 
-  return { onBatch, checkServerDown };
+  return { evaluate, checkServerDown };
 }
 export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { AlertEngineRepo, EngineAlert } from '../store/repos/alert-engine';
-import type { RenderedMessage } from './messages';
+import type { EngineAlert, IncidentNotifications, NewNotification, Recipient } from '../store/repos/alert-engine';
+import type { PendingNotification } from '../store/repos/outbox';
 
 export interface NotifierConfig {
   /** smtp://user:pass@host:port; without it e-mails are kept in the store (visible at /api/v5/notifications/). */
@@ -11,67 +11,88 @@ export interface NotifierConfig {
   pushWebhook?: string;
 }
 
-/** Records an alert's notifications; sending happens afterwards, off the caller's path. */
-export type Notify = (alert: EngineAlert, historyId: number, m: RenderedMessage) => Promise<void>;
-
-// Bounds on one send, so a stuck SMTP server or webhook cannot pile up sends without end.
+// Bounds on one send, so a stuck SMTP server or webhook cannot hold an outbox slot without end.
 const SEND_TIMEOUT_MS = 10_000;
 
+const hostOfUrl = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+/** The host key of each channel's transport (the outbox's per-host limit groups by it), null when none is set. */
+export function transportHosts(cfg: NotifierConfig): Record<NewNotification['channel'], string | null> {
+  return {
+    email: cfg.smtpUrl ? `smtp:${hostOfUrl(cfg.smtpUrl)}` : null,
+    sms: cfg.smsWebhook ? `sms:${hostOfUrl(cfg.smsWebhook)}` : null,
+    push: cfg.pushWebhook ? `push:${hostOfUrl(cfg.pushWebhook)}` : null,
+  };
+}
+
 /**
- * Notifies an alert's users by e-mail, SMS and push per their flags. Each message is recorded first
- * ('sending', or 'kept' when its channel has no transport); the sends then run in the background and
- * record 'sent' or 'failed', so SMTP and webhooks never hold up the serial evaluation of alerts.
+ * The transports of user notifications. `host` names the transport a channel goes out through (the
+ * outbox's per-host limit groups by it); null means this process has none for the channel, and its
+ * notifications are kept in the store instead of sent.
  */
-export function createNotifier(repo: AlertEngineRepo, cfg: NotifierConfig) {
+export function createTransports(cfg: NotifierConfig) {
   const mailer = cfg.smtpUrl
     ? nodemailer.createTransport({ url: cfg.smtpUrl, connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS })
     : null;
-  const sending = new Set<Promise<void>>();
+  const from = cfg.mailFrom ?? 'alerts@localhost';
+  const domain = from.includes('@') ? from.slice(from.lastIndexOf('@') + 1) : 'localhost';
+  const hosts = transportHosts(cfg);
 
-  async function post(url: string, body: unknown): Promise<void> {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+  async function post(url: string, n: PendingNotification, body: unknown): Promise<void> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-delivery-id': n.deliveryId, 'idempotency-key': n.deliveryId },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
   }
 
-  function sendLater(id: number, send: () => Promise<unknown>) {
-    const p = send()
-      .then(
-        () => repo.notificationSent(id, 'sent'),
-        (e: unknown) => repo.notificationSent(id, 'failed', e instanceof Error ? e.message : String(e)),
-      )
-      .catch((e: unknown) => console.error('notifier:', e))
-      .finally(() => sending.delete(p));
-    sending.add(p);
+  /** Sends one notification; throws when the transport refused or failed. */
+  async function send(n: PendingNotification): Promise<void> {
+    if (n.channel === 'email') {
+      if (!mailer) throw new Error('no SMTP transport');
+      // The Message-ID is the delivery's stable id: a retry after a crash carries the same one.
+      await mailer.sendMail({ from, to: n.recipient, subject: n.subject, text: n.body, html: n.html ?? undefined, messageId: `<${n.deliveryId}@${domain}>`, headers: { 'X-Delivery-Id': n.deliveryId } });
+    } else if (n.channel === 'sms') {
+      if (!cfg.smsWebhook) throw new Error('no SMS webhook');
+      await post(cfg.smsWebhook, n, { to: n.recipient, text: n.body });
+    } else {
+      if (!cfg.pushWebhook) throw new Error('no push webhook');
+      await post(cfg.pushWebhook, n, { to: n.recipient, subject: n.subject, text: n.body });
+    }
   }
 
-  const notify: Notify = async (alert, historyId, m) => {
-    const people = await repo.recipients(alert.accountId, alert.users.map((u) => u.id));
-    for (const u of alert.users) {
-      const who = people.find((p) => p.id === u.id);
-      if (!who) continue;
-      const base = { alertId: alert.id, historyId, userId: u.id, subject: m.subject };
-      const record = (channel: string, recipient: string, body: string, send: (() => Promise<unknown>) | null) =>
-        repo.addNotification(alert.accountId, { ...base, channel, recipient, body, state: send ? 'sending' : 'kept' }).then((id) => send && sendLater(id, send));
-      if (u.sendemail) {
-        const send = mailer && (() => mailer.sendMail({ from: cfg.mailFrom ?? 'alerts@localhost', to: who.email, subject: m.subject, text: m.text, html: m.html }));
-        await record('email', who.email, m.text, send);
-      }
-      if (u.sendsms && who.phone) {
-        const hook = cfg.smsWebhook;
-        await record('sms', who.phone, m.sms, hook ? () => post(hook, { to: who.phone, text: m.sms }) : null);
-      }
-      if (u.pushnotification) {
-        const hook = cfg.pushWebhook;
-        await record('push', who.email, m.sms, hook ? () => post(hook, { to: who.email, subject: m.subject, text: m.sms }) : null);
-      }
-    }
-  };
-
   return {
-    notify,
-    /** Resolves when every send started so far has ended (at shutdown, before the store closes). */
-    settled: async () => {
-      while (sending.size) await Promise.allSettled([...sending]);
-    },
+    send,
+    hostOf: (channel: NewNotification['channel']) => hosts[channel],
+    /** The channels this process can send (it claims only those from the outbox). */
+    channels: (Object.keys(hosts) as NewNotification['channel'][]).filter((c) => hosts[c] !== null),
+    close: () => mailer?.close(),
   };
+}
+export type Transports = ReturnType<typeof createTransports>;
+
+/**
+ * The notifications of an alert's message to its users per their flags (e-mail, SMS when they have a
+ * phone, push); each carries the host of its transport, or null to be kept.
+ */
+export function notificationsFor(alert: EngineAlert, people: readonly Recipient[], transports: Pick<Transports, 'hostOf'>): IncidentNotifications {
+  return (historyId, m) =>
+    alert.users.flatMap((u) => {
+      const who = people.find((p) => p.id === u.id);
+      if (!who) return [];
+      const base = { alertId: alert.id, historyId, userId: u.id, subject: m.subject };
+      const out: NewNotification[] = [];
+      if (u.sendemail) out.push({ ...base, channel: 'email', recipient: who.email, body: m.text, html: m.html, host: transports.hostOf('email') });
+      if (u.sendsms && who.phone) out.push({ ...base, channel: 'sms', recipient: who.phone, body: m.sms, html: null, host: transports.hostOf('sms') });
+      if (u.pushnotification) out.push({ ...base, channel: 'push', recipient: who.email, body: m.sms, html: null, host: transports.hostOf('push') });
+      return out;
+    });
 }

@@ -1,12 +1,11 @@
 import type { Deps } from '../deps';
 import { onEvent } from '../events';
-import { sqliteAlertEngine } from '../store/sqlite/alert-engine';
-import type { Db } from '../store/sqlite/db';
-import { createDefaultAlerts } from './defaults';
+import { workerId, type SingletonJob } from '../services/singleton';
 import { startDispatcher } from './dispatcher';
 import { createAlertEngine } from './engine';
+import { startEvaluator } from './evaluator';
 import { netPolicy } from './net-policy';
-import { createNotifier, type NotifierConfig } from './notifier';
+import { createTransports, type NotifierConfig } from './notifier';
 
 /** Emitted when deliveries were queued outside the engine (redeliver, test callback). */
 export const OUTBOX_EVENT = 'outbox';
@@ -15,59 +14,78 @@ export interface AlertingOptions extends NotifierConfig {
   /** CIDR lists for callbacks (CALLBACK_ALLOW_NETS / CALLBACK_DENY_NETS). */
   allowNets?: string;
   denyNets?: string;
-  /** Create the default alerts for each newly registered server (DEFAULT_ALERTS=0 turns it off). */
-  defaultAlerts?: boolean;
-  /** Seconds between Server Down checks. */
+  /** Seconds between Server Down checks (while this process holds the job's lease). */
   serverDownEverySeconds?: number;
+  /** This process's worker id for claims; one is made up when absent. */
+  worker?: string;
   dispatcher?: { baseDelayMs?: number; maxDelayMs?: number; tickMs?: number; timeoutMs?: number };
+  evaluator?: { leaseMs?: number; pollMs?: number };
+  /** Called with the lag from a batch's acknowledgement to its evaluation (benchmarks). */
+  onEvaluated?: (lagMs: number) => void;
 }
 
 /**
- * Starts the alert engine on the service's events: each ingested batch is evaluated, Server Down
- * follows the clock, new servers get default alerts, and the callback outbox is delivered.
+ * Starts this process's share of the alert path: an evaluation worker on the store's queue and an
+ * outbox dispatcher (both share work with other processes on the same store through leases), woken
+ * by in-process events. Server Down follows the clock in one process at a time: `serverDownJob` is
+ * run under a lease by main.ts (tests call engine.checkServerDown themselves).
  */
-export function startAlerting(deps: Deps & { store: { db: Db } }, opts: AlertingOptions = {}) {
-  const repo = sqliteAlertEngine(deps.store.db);
-  const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), ...opts.dispatcher });
-  const notifier = createNotifier(repo, opts);
-  const engine = createAlertEngine({ repo, notify: notifier.notify, dispatcher, now: deps.now });
+export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
+  const repo = deps.store.alertEngine;
+  const worker = opts.worker ?? workerId();
+  const transports = createTransports(opts);
+  const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), worker, transports, ...opts.dispatcher });
+  const engine = createAlertEngine({ repo, transports, now: deps.now });
+  const evaluator = startEvaluator(repo, engine, {
+    worker,
+    ...opts.evaluator,
+    onApplied: (r, lagMs) => {
+      if (r.callbacks || r.notifications) dispatcher.wake();
+      opts.onEvaluated?.(lagMs);
+    },
+  });
 
-  // Batches are evaluated one at a time, in arrival order, so an alert's state moves minute by minute.
-  let chain: Promise<void> = Promise.resolve();
-  const serially = (work: () => Promise<unknown>) => {
-    chain = chain.then(work).then(
-      () => undefined,
-      (err: unknown) => console.error('alert engine:', err),
-    );
-    return chain;
+  const checkServerDown = async () => {
+    const applied = await engine.checkServerDown();
+    if (applied.some((r) => r.callbacks || r.notifications)) dispatcher.wake();
+    return applied;
+  };
+  const serverDownJob: SingletonJob = {
+    name: 'server-down',
+    start() {
+      let running: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running.then(checkServerDown).catch((err: unknown) => console.error('server down check:', err));
+      }, (opts.serverDownEverySeconds ?? 30) * 1000);
+      timer.unref();
+      return {
+        stop: async () => {
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
   };
 
-  const offs = [
-    onEvent(deps.events, 'batch', (e) => void serially(() => engine.onBatch(e.accountId, e.serverId, e.minute, e.batch))),
-    onEvent(deps.events, 'server-registered', (e) => {
-      if (opts.defaultAlerts === false) return;
-      void serially(async () => {
-        const owner = await repo.ownerId(e.accountId);
-        if (owner !== null) await createDefaultAlerts(deps.store, e.accountId, e.serverId, owner, deps.now());
-      });
-    }),
-  ];
+  const off = onEvent(deps.events, 'batch-stored', () => evaluator.wake());
   const wake = () => dispatcher.wake();
   deps.events.on(OUTBOX_EVENT, wake);
-  const timer = setInterval(() => void serially(() => engine.checkServerDown()), (opts.serverDownEverySeconds ?? 30) * 1000);
-  timer.unref();
 
   return {
-    engine,
-    /** Resolves when every batch received so far has been evaluated (notifications may still be sending). */
-    idle: () => chain,
+    engine: { checkServerDown },
+    serverDownJob,
+    /** Resolves when every batch stored so far has been evaluated (notifications may still be sending). */
+    idle: () => evaluator.idle(),
+    /** Resolves when the outbox has nothing left to deliver or send (tests). */
+    async delivered(): Promise<void> {
+      while ((await deps.store.outbox.pending()) > 0) await new Promise((r) => setTimeout(r, 20));
+    },
     async stop() {
-      clearInterval(timer);
-      for (const off of offs) off();
+      off();
       deps.events.off(OUTBOX_EVENT, wake);
-      await chain;
-      await notifier.settled();
+      await evaluator.stop();
       await dispatcher.stop();
+      transports.close();
     },
   };
 }

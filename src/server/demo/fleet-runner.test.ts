@@ -120,7 +120,7 @@ describe('demo fleet first start over more than a day (1 server)', () => {
   it('sends the last day first, then the older minutes, and ends with every minute stored', async () => {
     svc = await startTestService();
     const order: number[] = [];
-    svc.deps.events.on('batch', (e: { minute: number }) => order.push(e.minute));
+    svc.deps.events.on('batch-stored', (e: { minute: number }) => order.push(e.minute));
     const days = 1 + 20 / 1440;
     const fleet = startDemoFleet({ baseUrl: svc.baseUrl, email: svc.account.email, key: svc.account.key, servers: 1, days, follow: false, now: () => NOW });
     await fleet.backfillDone;

@@ -73,8 +73,8 @@ describe('demo fleet incidents through the alert engine (10 servers, one inciden
   };
 
   beforeAll(async () => {
-    svc = await startTestService();
-    alerting = startAlerting(svc.deps as Deps & { store: { db: Db } }, {});
+    svc = await startTestService({ defaultAlerts: true });
+    alerting = startAlerting(svc.deps, {});
     await run(setup);
     // An inactive twin of the log alert, on the same log: it must stay quiet through the error burst.
     const logAlert = (await svc.request('GET', '/api/v5/alerts/')).body.data.find((a: Alert) => a.name === 'Critical errors in nginx log');

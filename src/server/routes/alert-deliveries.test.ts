@@ -14,9 +14,8 @@ let server: number;
 
 beforeAll(async () => {
   svc = await startTestService();
-  alerting = startAlerting(svc.deps as Deps & { store: { db: Db } }, {
+  alerting = startAlerting(svc.deps, {
     allowNets: '127.0.0.0/8',
-    defaultAlerts: false,
     dispatcher: { baseDelayMs: 100, tickMs: 50 },
   });
   rx = await receiver();

@@ -51,6 +51,8 @@ describe('alert histories', () => {
       start: NOW - 3000,
       end: NOW - 2500,
       alert_id: alertA,
+      alert_name: 'a',
+      alert_type: 'Server',
       subject: 'A first',
       message: `/api/v5/alert_histories/${h.a1}/message/`,
       url: `/api/v5/alert_histories/${h.a1}/`,

@@ -18,6 +18,8 @@ export const toAlertHistory = (r: AlertHistoryRecord): AlertHistory => ({
   start: r.start,
   end: r.end,
   alert_id: r.alertId,
+  alert_name: r.alertName,
+  alert_type: r.alertType,
   subject: r.subject,
   message: alertHistoryMessagePath(r.id),
   url: itemPath('alert_histories', r.id),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseBatch } from '../../shared/batch-parse';
 import { registration } from '../../shared/ingest';
+import { defaultAlerts } from '../alerting/defaults';
 import type { Deps } from '../deps';
 import { emitEvent } from '../events';
 import { ApiError, badRequest, conflict, fromZod, notFound } from '../http/errors';
@@ -28,12 +29,12 @@ function parseBody<T>(req: FastifyRequest, schema: { safeParse(input: unknown): 
 }
 
 /** The collector protocol of src/shared/ingest.ts: register, pull configuration, upload batches. */
-export function collectorRoutes(app: FastifyInstance, { store, now, events }: Deps) {
+export function collectorRoutes(app: FastifyInstance, { store, now, events, config: settings }: Deps) {
   const opts = { preParsing: gunzipBody, bodyLimit: BATCH_BODY_LIMIT };
 
   app.post('/collector/register', opts, async (req, reply) => {
     const reg = parseBody(req, registration);
-    const r = await store.telemetry.register(req.account.id, reg, req.ip, now());
+    const r = await store.telemetry.register(req.account.id, reg, req.ip, now(), settings.defaultAlerts ? defaultAlerts : undefined);
     if (r.kind === 'gone') throw gone();
     if (r.created) emitEvent(events, 'server-registered', { accountId: req.account.id, serverId: r.serverId });
     await ensureTransactionLogs(store, req.account.id, r.serverId);
@@ -57,7 +58,7 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events }: De
     if (found.kind === 'gone') throw gone();
     if (found.kind === 'unknown') throw conflict(`unknown guid ${b.guid}: register the server first (POST /api/v5/collector/register)`, 'guid');
     const stored = await store.telemetry.ingest(req.account.id, found.serverId, b, t);
-    if (stored) emitEvent(events, 'batch', { accountId: req.account.id, serverId: found.serverId, minute: b.minute, batch: b });
+    if (stored) emitEvent(events, 'batch-stored', { accountId: req.account.id, serverId: found.serverId, minute: b.minute });
     return reply.status(stored ? 201 : 200).send({ stored, server_id: found.serverId });
   });
 }

@@ -55,7 +55,7 @@ describe('user profiles', () => {
     expect(c.status).toBe(201);
     const mail = (await svc.request('GET', '/api/notifications/')).body.data as Record<string, unknown>[];
     const row = svc.db.prepare('SELECT * FROM notifications WHERE user_id = ? ORDER BY id DESC').get(c.body.id);
-    expect(row).toMatchObject({ channel: 'email', alert_id: 0, alert_history_id: null, state: 'pending', recipient: 'grace@example.com' });
+    expect(row).toMatchObject({ channel: 'email', alert_id: 0, alert_history_id: null, state: 'kept', recipient: 'grace@example.com' }); // no SMTP here: kept
     expect(JSON.stringify(mail)).toContain('grace@example.com');
     expect(JSON.stringify(mail)).not.toContain(c.body.api_key);
     expect(JSON.stringify(row)).not.toContain(c.body.api_key);

@@ -37,7 +37,7 @@ export async function userOr404(store: Store, accountId: number, id: number | nu
   return u;
 }
 
-export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
+export function userRoutes(app: FastifyInstance, { store, now, config }: Deps) {
 
   app.get('/users', async (req) => {
     const q = parseInput(req, userListQuery);
@@ -51,7 +51,7 @@ export function userRoutes(app: FastifyInstance, { store, now }: Deps) {
     const created = await store.users.create(req.account.id, input, now());
     if (created === DUPLICATE_EMAIL) throw duplicate(input.email);
     const key = await issueKey(store, req.account.id, created.id, now());
-    await store.outbox.enqueueUserEmail(req.account.id, confirmationMail(created, req.user), now());
+    await store.outbox.enqueueUserEmail(req.account.id, { ...confirmationMail(created, req.user), host: config.mailHost ?? null }, now());
     reply.status(201);
     // The key is in this answer only: the store keeps its hash and the e-mail does not carry it.
     return { ...toUserProfile(created), api_key: key };

@@ -1,8 +1,10 @@
 import type { AccountRepo } from './repos/accounts';
+import type { AlertEngineRepo } from './repos/alert-engine';
 import type { AlertHistoryRepo } from './repos/alert-histories';
 import type { AlertRepo } from './repos/alerts';
 import type { ApplicationRepo } from './repos/applications';
 import type { BucketRepo } from './repos/buckets';
+import type { LeaseRepo } from './repos/leases';
 import type { LogRepo } from './repos/logs';
 import type { OutboxRepo } from './repos/outbox';
 import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
@@ -41,6 +43,10 @@ export interface Store {
   polledDataConfig: PolledDataConfigRepo;
   applications: ApplicationRepo;
   outbox: OutboxRepo;
+  /** The alert engine's reads, its evaluation queue and the transaction that applies its decisions. */
+  alertEngine: AlertEngineRepo;
+  /** Leases that keep singleton jobs to one process among those sharing the store. */
+  leases: LeaseRepo;
   telemetry: TelemetryRepo;
   /** Per-user keys and roles (issue 10). */
   team: TeamRepo;

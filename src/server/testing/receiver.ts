@@ -10,7 +10,7 @@ export interface Hit {
 }
 
 /** A real HTTP receiver on loopback that records requests and answers with the status the test chooses. */
-export async function receiver(port = 0, answer: (n: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 })) {
+export async function receiver(port = 0, answer: (n: number) => { status: number; headers?: Record<string, string>; delayMs?: number } = () => ({ status: 200 })) {
   const hits: Hit[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -18,7 +18,9 @@ export async function receiver(port = 0, answer: (n: number) => { status: number
     req.on('end', () => {
       hits.push({ method: req.method!, url: req.url!, headers: req.headers, body, at: Date.now() });
       const a = answer(hits.length);
-      res.writeHead(a.status, a.headers).end('ok');
+      const reply = () => res.writeHead(a.status, a.headers).end('ok');
+      if (a.delayMs) setTimeout(reply, a.delayMs);
+      else reply();
     });
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));

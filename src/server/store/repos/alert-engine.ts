@@ -58,6 +58,70 @@ export interface IncidentChange {
   queued: number;
 }
 
+/** A user notification to record; `host` is the transport that sends it (null: kept, no transport). */
+export interface NewNotification {
+  /** 0 and null for an e-mail no alert caused (a new user's confirmation). */
+  alertId: number;
+  historyId: number | null;
+  userId: number;
+  channel: 'email' | 'sms' | 'push';
+  recipient: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  host: string | null;
+}
+
+/** The notifications of a message, given its history id (known only once the history is written). */
+export type IncidentNotifications = (historyId: number, m: RenderedMessage) => NewNotification[];
+
+/** What happens to an alert's incident on this evaluation. */
+export type IncidentPlan =
+  | { kind: 'start'; minute: number; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications }
+  | { kind: 'end'; minute: number; callbacks: IncidentCallbacks }
+  | { kind: 'remind'; minute: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications };
+
+/** Everything one evaluation decided for one alert; written together with the others of its plan. */
+export interface AlertPlan {
+  alertId: number;
+  state?: SubjectState;
+  /** An out-of-band sample to add to the alert's hourly statistics. */
+  sample?: { minute: number; value: number; windowSeconds: number };
+  incident?: IncidentPlan;
+}
+
+/**
+ * One evaluation's effects, applied in one transaction. With `item`, the work item is completed in
+ * the same transaction, and nothing is written unless `worker` still holds it.
+ */
+export interface EvaluationPlan {
+  accountId: number;
+  item?: { id: number; worker: string };
+  alerts: AlertPlan[];
+}
+
+export interface AppliedEvaluation {
+  /** The item was claimed by another worker meanwhile: nothing was written. */
+  leaseLost: boolean;
+  started: number;
+  ended: number;
+  callbacks: number;
+  notifications: number;
+}
+
+/** A stored batch waiting for the alert engine, as the ingest transaction wrote it. */
+export interface EvaluationItem {
+  id: number;
+  accountId: number;
+  serverId: number;
+  minute: number;
+  /** The batch as uploaded (JSON); parsed by the engine. */
+  payload: string;
+  /** When the batch was acknowledged (epoch ms). */
+  receivedMs: number;
+  attempts: number;
+}
+
 /** What the alert engine reads and writes; kept apart from the alert CRUD repo on purpose. */
 export interface AlertEngineRepo {
   /** Active alerts whose target concerns the server (server, its tags, processes, apps, logs, polled data). */
@@ -73,24 +137,23 @@ export interface AlertEngineRepo {
   /** Those of the servers inside a maintenance window running at `at` (epoch seconds). */
   serversInMaintenance(accountId: number, serverIds: number[], at: number): Promise<number[]>;
   states(accountId: number, alertId: number): Promise<SubjectState[]>;
-  putState(accountId: number, alertId: number, s: SubjectState): Promise<void>;
   incident(accountId: number, alertId: number): Promise<Incident | null>;
-  /**
-   * Opens an incident atomically: alert history with its message, in_incident and last_triggered, and
-   * the TRIGGERED callbacks in the outbox. null (nothing written) when the alert is no longer active or
-   * is already in incident.
-   */
-  startIncident(accountId: number, alertId: number, minute: number, render: (historyId: number) => RenderedMessage, callbacks: IncidentCallbacks): Promise<IncidentChange | null>;
-  /** Closes the incident atomically: history end, in_incident false, RESOLVED callbacks in the outbox. null when none was open. */
-  endIncident(accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks): Promise<IncidentChange | null>;
-  markNotified(accountId: number, alertId: number, minute: number): Promise<void>;
-  /** Answers the band over the window before `minute`, then adds the value to the hourly statistics. */
-  addSample(accountId: number, alertId: number, minute: number, value: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
+  /** The out-of-band band over the window before `minute` (the minute's own sample is added by a plan). */
+  band(accountId: number, alertId: number, minute: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
   recipients(accountId: number, userIds: number[]): Promise<Recipient[]>;
-  /** Records a notification and answers its id. */
-  addNotification(accountId: number, n: { alertId: number; historyId: number; userId: number; channel: string; recipient: string; subject: string; body: string; state: string; error?: string }): Promise<number>;
-  /** Records how sending a notification ended ('sent' or 'failed'). */
-  notificationSent(id: number, state: 'sent' | 'failed', error?: string): Promise<void>;
   /** The account owner's user profile id. */
   ownerId(accountId: number): Promise<number | null>;
+
+  /**
+   * Claims pending work items for `worker` until nowMs + leaseMs: per server, the oldest first (by
+   * minute) and only servers none of whose items another worker holds, so each server's minutes are
+   * evaluated in order by one worker at a time. Up to `perServer` items of a server, `limit` in all.
+   */
+  claimEvaluations(worker: string, nowMs: number, leaseMs: number, limit: number, perServer: number): Promise<EvaluationItem[]>;
+  /** Applies a plan in one transaction (completing its item); see EvaluationPlan. */
+  apply(plan: EvaluationPlan): Promise<AppliedEvaluation>;
+  /** Gives an item back after an error: retried after `retryAtMs`, or marked failed once `give up` is true. */
+  releaseEvaluation(id: number, worker: string, error: string, retryAtMs: number, giveUp: boolean): Promise<void>;
+  /** Items not yet evaluated (failed ones excluded). */
+  pendingEvaluations(): Promise<number>;
 }

@@ -4,6 +4,9 @@ import type { Page, PagingQuery } from '../../../shared/paging';
 export interface AlertHistoryRecord {
   id: number;
   alertId: number;
+  /** The alert's name and type when the incident started (kept after the alert is deleted). */
+  alertName: string;
+  alertType: string;
   start: number;
   end: number | null;
   subject: string;

@@ -57,6 +57,9 @@ export interface NotificationRecord {
   error: string | null;
   created: number;
   sent_at: number | null;
+  /** Stable across attempts: the e-mail's Message-ID, the webhooks' X-Delivery-Id. */
+  delivery_id: string | null;
+  attempts: number;
 }
 
 /** What deliveries are grouped by for per-host limits: the url's host and port (the url itself when unparsable). */
@@ -68,30 +71,72 @@ export function deliveryHost(url: string): string {
   }
 }
 
-/** An e-mail to one user outside any alert. */
+/** An e-mail to one user outside any alert (the confirmation of a new profile). */
 export interface UserEmail {
   userId: number;
   recipient: string;
   subject: string;
   text: string;
+  /** The transport that sends it (see notifier.ts), or null to keep it in the store. */
+  host: string | null;
 }
 
-/** Which due deliveries to pick: per-host fairness so one slow subscriber's backlog cannot starve others. */
-export interface DueQuery {
-  /** Ids already in flight. */
-  exclude: number[];
-  /** Hosts (deliveryHost) to skip: they are at their limit of attempts in flight. */
-  busyHosts: string[];
-  /** At most this many rows per host. */
+/** A user notification waiting in the outbox to be sent (e-mail, SMS or push). */
+export interface PendingNotification {
+  id: number;
+  accountId: number;
+  channel: 'email' | 'sms' | 'push';
+  recipient: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  /** Stable across attempts: the e-mail's Message-ID and the webhooks' X-Delivery-Id. */
+  deliveryId: string;
+  attempts: number;
+}
+
+/** One row of the outbox claimed by a worker: a callback or a user notification. */
+export type OutboxJob = { kind: 'callback'; delivery: Delivery } | { kind: 'notification'; notification: PendingNotification };
+
+/** What a worker may claim. */
+export interface ClaimQuery {
+  worker: string;
+  nowMs: number;
+  /** The claim holds until nowMs + leaseMs; a worker that dies leaves the row to be claimed again then. */
+  leaseMs: number;
+  limit: number;
+  /** At most this many rows per host in flight, across every worker (leases still running count). */
   perHost: number;
+  /** Notification channels this worker can send (it has their transport). */
+  channels: readonly string[];
+  /** Attempts after which a row whose attempt was cut by a crash is failed rather than retried. */
+  maxAttempts: number;
 }
 
-/** The persistent callback outbox: at-least-once delivery that survives restarts. */
+/** How an attempt ended. `interrupted` is never passed: the claim logs attempts a crash cut short. */
+export interface JobResult {
+  state: 'delivered' | 'failed' | 'pending';
+  nextAttemptAt: number;
+  httpStatus: number | null;
+  error: string | null;
+  latencyMs: number;
+  at: number;
+}
+
+/**
+ * The one outbox of every notification: callbacks and user notifications, each written in the
+ * transaction of the event that caused it, claimed by workers under a lease, retried with backoff,
+ * delivered at least once with a stable idempotency key.
+ */
 export interface OutboxRepo {
   enqueue(accountId: number, items: NewDelivery[], now: number): Promise<Delivery[]>;
-  /** Pending deliveries due at `now`, oldest first, at most q.perHost per host, skipping busy hosts and ids in flight. */
-  due(now: number, limit: number, q: DueQuery): Promise<Delivery[]>;
-  recordAttempt(id: number, result: AttemptResult): Promise<void>;
+  /**
+   * Claims due rows fairly per host. A row whose previous claim expired (its worker died mid-attempt)
+   * gets that attempt logged as interrupted before it is claimed again.
+   */
+  claim(q: ClaimQuery): Promise<OutboxJob[]>;
+  /** Records an attempt of a claimed row and releases the claim (a row another worker claimed since keeps its state). */
+  recordAttempt(job: OutboxJob, worker: string, result: JobResult): Promise<void>;
   get(accountId: number, id: number): Promise<Delivery | null>;
   attempts(accountId: number, id: number): Promise<Attempt[]>;
   listForAlert(accountId: number, alertId: number, paging: PagingQuery): Promise<Page<Delivery>>;
@@ -100,10 +145,12 @@ export interface OutboxRepo {
   /** Notifications to users (e-mail, SMS, push), newest first; e-mails are kept here when no SMTP is set. */
   notifications(accountId: number, alertId: number | undefined, paging: PagingQuery): Promise<Page<NotificationRecord>>;
   /**
-   * Queues an e-mail to a user that no alert caused (the confirmation of a new profile): a 'pending'
-   * notification row (alert_id 0) for the outbox worker to send.
+   * Queues an e-mail to a user that no alert caused (the confirmation of a new profile): a
+   * notification row (alert_id 0), 'pending' for the outbox worker when it has a transport, else 'kept'.
    */
   enqueueUserEmail(accountId: number, mail: UserEmail, now?: number): Promise<NotificationRecord>;
-  /** The earliest next_attempt_at of pending deliveries, or null. */
-  nextDue(): Promise<number | null>;
+  /** The earliest next attempt (epoch ms) of rows waiting for a worker, or null. */
+  nextDue(channels: readonly string[]): Promise<number | null>;
+  /** Rows still to be delivered or sent (callbacks pending, notifications pending). */
+  pending(): Promise<number>;
 }

@@ -1,4 +1,5 @@
 import type { Batch, CollectorConfig, ProcessSample, Registration, ServerSample } from '../../../shared/ingest';
+import type { AlertValues } from './alerts';
 import type { Page, PagingQuery } from '../../../shared/paging';
 import type { ProcessDataRecord, ProcessItem, ProcessSummaryRecord } from '../../../shared/telemetry';
 import type { SeriesWindow } from '../../../shared/timeseries';
@@ -39,14 +40,21 @@ export interface ProcessRecord {
   lastSeen: number;
 }
 
+/** The alerts a newly registered server gets, given its id and the account owner's user id. */
+export type DefaultAlerts = (server: { id: number; hostname: string; os: string }, ownerId: number) => AlertValues[];
+
 export interface TelemetryRepo {
-  /** Upserts the server by (account, guid); location_ip is the upload's address. */
-  register(accountId: number, reg: Registration, ip: string, now: number): Promise<RegisterResult>;
+  /**
+   * Upserts the server by (account, guid); location_ip is the upload's address. A new server gets the
+   * alerts `defaultAlerts` gives (for it and the account owner) in the same transaction.
+   */
+  register(accountId: number, reg: Registration, ip: string, now: number, defaultAlerts?: DefaultAlerts): Promise<RegisterResult>;
   byGuid(accountId: number, guid: string): Promise<GuidLookup>;
   collectorConfig(accountId: number, serverId: number): Promise<CollectorConfig>;
   /**
-   * Stores a validated batch in one transaction (dedupe, last_seen, then every sink of SINKS).
-   * Returns false when the batch id was seen before: nothing is stored.
+   * Stores a validated batch in one transaction (dedupe, last_seen, every sink of SINKS, and the
+   * alert engine's work item when the account has an active alert). Returns false when the batch id
+   * was seen before: nothing is stored.
    */
   ingest(accountId: number, serverId: number, batch: Batch, now: number): Promise<boolean>;
 

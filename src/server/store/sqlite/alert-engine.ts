@@ -1,6 +1,7 @@
-import type { AlertEngineRepo, AlertUserRef, EngineAlert, IncidentCallbacks, IncidentChange, SubscriberRef } from '../repos/alert-engine';
+import type { AlertEngineRepo, AlertUserRef, AppliedEvaluation, EngineAlert, EvaluationPlan, SubscriberRef } from '../repos/alert-engine';
 import type { Db } from './db';
-import { outboxWriter } from './outbox';
+import { evalQueue } from './eval-queue';
+import { alertPlanWriter } from './incidents';
 import { parseJson } from './util';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'threshold'> & {
@@ -46,55 +47,6 @@ const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigg
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a.interval, a.num_of_servers,
   a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident`;
 
-/**
- * Starts and ends incidents, each in one transaction with its callbacks written to the outbox, so an
- * incident never changes without its callbacks queued (nor the reverse). Also used when an alert is
- * deactivated during an incident.
- */
-export function incidentWriter(db: Db) {
-  const enqueue = outboxWriter(db);
-  const queue = (accountId: number, historyId: number, callbacks: IncidentCallbacks): IncidentChange => ({
-    historyId,
-    queued: enqueue(accountId, callbacks(historyId), Date.now()).length,
-  });
-  const start = db.transaction(
-    (accountId: number, alertId: number, minute: number, render: Parameters<AlertEngineRepo['startIncident']>[3], callbacks: IncidentCallbacks) => {
-      // The engine's copy of the alert may be stale: it was deactivated or opened meanwhile.
-      const open = db.prepare('SELECT 1 FROM alerts WHERE account_id = ? AND id = ? AND active = 1 AND in_incident = 0').get(accountId, alertId);
-      if (!open) return null;
-      const id = Number(
-        db.prepare(`INSERT INTO alert_histories (account_id, alert_id, start, subject) VALUES (?, ?, ?, '')`).run(accountId, alertId, minute)
-          .lastInsertRowid,
-      );
-      const m = render(id);
-      db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ? WHERE id = ?').run(m.subject, m.html, m.json, m.text, m.sms, id);
-      db.prepare('UPDATE alerts SET in_incident = 1, last_triggered = ? WHERE account_id = ? AND id = ?').run(minute, accountId, alertId);
-      db.prepare('INSERT OR REPLACE INTO alert_incidents (account_id, alert_id, history_id, started, last_notified) VALUES (?, ?, ?, ?, ?)').run(
-        accountId,
-        alertId,
-        id,
-        minute,
-        minute,
-      );
-      return queue(accountId, id, callbacks);
-    },
-  );
-  const end = db.transaction((accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks) => {
-    const inc = db
-      .prepare<[number, number], { history_id: number }>('SELECT history_id FROM alert_incidents WHERE account_id = ? AND alert_id = ?')
-      .get(accountId, alertId);
-    db.prepare('UPDATE alerts SET in_incident = 0 WHERE account_id = ? AND id = ?').run(accountId, alertId);
-    if (!inc) return null;
-    db.prepare('UPDATE alert_histories SET "end" = MAX(start, ?) WHERE account_id = ? AND id = ?').run(minute, accountId, inc.history_id);
-    db.prepare('DELETE FROM alert_incidents WHERE account_id = ? AND alert_id = ?').run(accountId, alertId);
-    return queue(accountId, inc.history_id, callbacks);
-  });
-  return {
-    start: (...a: Parameters<typeof start>) => start.immediate(...a),
-    end: (...a: Parameters<typeof end>) => end.immediate(...a),
-  };
-}
-
 export function sqliteAlertEngine(db: Db): AlertEngineRepo {
   const forServer = db.prepare<{ a: number; s: number; st: string }, AlertRow>(`SELECT ${COLS} FROM alerts a
     WHERE a.account_id = @a AND a.active = 1 AND (
@@ -109,7 +61,23 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       OR (a.type = 'Log' AND EXISTS (SELECT 1 FROM logs l WHERE l.account_id = @a
             AND l.id = CAST(a.target_id AS INTEGER) AND l.server_id = @s)))`);
 
-  const incidents = incidentWriter(db);
+  const queue = evalQueue(db);
+  const writePlan = alertPlanWriter(db);
+  const owns = db.prepare<[number], { claimed_by: string | null }>('SELECT claimed_by FROM eval_queue WHERE id = ?');
+  const apply = db.transaction((plan: EvaluationPlan, nowMs: number): AppliedEvaluation => {
+    const out: AppliedEvaluation = { leaseLost: false, started: 0, ended: 0, callbacks: 0, notifications: 0 };
+    if (plan.item && owns.get(plan.item.id)?.claimed_by !== plan.item.worker) return { ...out, leaseLost: true };
+    for (const a of plan.alerts) {
+      const w = writePlan(plan.accountId, a, nowMs);
+      if (!w) continue;
+      if (w.kind === 'start') out.started++;
+      if (w.kind === 'end') out.ended++;
+      out.callbacks += w.queued;
+      out.notifications += w.notified;
+    }
+    if (plan.item) queue.complete(plan.item.id, plan.item.worker);
+    return out;
+  });
   return {
     async alertsForServer(accountId, serverId) {
       return forServer.all({ a: accountId, s: serverId, st: String(serverId) }).map(toAlert);
@@ -167,17 +135,6 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
         .all(accountId, alertId)
         .map((r) => ({ ...r, holds: r.holds === 1 }));
     },
-    async putState(accountId, alertId, s) {
-      db.prepare('INSERT OR REPLACE INTO alert_state (account_id, alert_id, subject, minute, holds, streak, value) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        accountId,
-        alertId,
-        s.subject,
-        s.minute,
-        s.holds ? 1 : 0,
-        s.streak,
-        s.value,
-      );
-    },
     async incident(accountId, alertId) {
       const r = db
         .prepare<[number, number], { history_id: number; started: number; last_notified: number }>(
@@ -186,29 +143,14 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
         .get(accountId, alertId);
       return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified } : null;
     },
-    async startIncident(accountId, alertId, minute, render, callbacks) {
-      return incidents.start(accountId, alertId, minute, render, callbacks);
-    },
-    async endIncident(accountId, alertId, minute, callbacks) {
-      return incidents.end(accountId, alertId, minute, callbacks);
-    },
-    async markNotified(accountId, alertId, minute) {
-      db.prepare('UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ?').run(minute, accountId, alertId);
-    },
-    async addSample(accountId, alertId, minute, value, windowSeconds) {
-      // The band is of the window before this minute (partial first hour included), so a spike
-      // is judged against what came before it, not against itself.
+    async band(accountId, alertId, minute, windowSeconds) {
+      // The band is of the window before this minute (partial first hour included), so a spike is
+      // judged against what came before it, not against itself.
       const r = db
         .prepare<[number, number, number], { n: number | null; sum: number | null; sumsq: number | null }>(
           'SELECT SUM(n) AS n, SUM(sum) AS sum, SUM(sumsq) AS sumsq FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour > ?',
         )
         .get(accountId, alertId, minute - windowSeconds - 3600)!;
-      const hour = Math.floor(minute / 3600) * 3600;
-      db.prepare(
-        `INSERT INTO alert_stats (account_id, alert_id, hour, n, sum, sumsq) VALUES (?, ?, ?, 1, ?, ?)
-           ON CONFLICT (account_id, alert_id, hour) DO UPDATE SET n = n + 1, sum = sum + excluded.sum, sumsq = sumsq + excluded.sumsq`,
-      ).run(accountId, alertId, hour, value, value * value);
-      db.prepare('DELETE FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour <= ?').run(accountId, alertId, minute - windowSeconds - 3600);
       const n = r.n ?? 0;
       const mean = n ? r.sum! / n : 0;
       const variance = n > 1 ? Math.max(0, (r.sumsq! - n * mean * mean) / (n - 1)) : 0;
@@ -223,18 +165,20 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
         .all(accountId, JSON.stringify(userIds))
         .map((u) => ({ id: u.id, email: u.email, phone: u.phone_number ? `+${u.country_code ?? ''}${u.phone_number}` : null }));
     },
-    async addNotification(accountId, n) {
-      const r = db.prepare(
-        `INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.state, n.error ?? null, Math.floor(Date.now() / 1000), n.state === 'sent' ? Math.floor(Date.now() / 1000) : null);
-      return Number(r.lastInsertRowid);
-    },
-    async notificationSent(id, state, error) {
-      db.prepare('UPDATE notifications SET state = ?, error = ?, sent_at = ? WHERE id = ?').run(state, error ?? null, state === 'sent' ? Math.floor(Date.now() / 1000) : null, id);
-    },
     async ownerId(accountId) {
       return db.prepare<[number], { id: number }>('SELECT id FROM users WHERE account_id = ? AND is_account_owner = 1').get(accountId)?.id ?? null;
+    },
+    async claimEvaluations(worker, nowMs, leaseMs, limit, perServer) {
+      return queue.claim(worker, nowMs, leaseMs, limit, perServer);
+    },
+    async apply(plan) {
+      return apply.immediate(plan, Date.now());
+    },
+    async releaseEvaluation(id, worker, error, retryAtMs, giveUp) {
+      queue.release(id, worker, error, retryAtMs, giveUp);
+    },
+    async pendingEvaluations() {
+      return queue.pending();
     },
   };
 }

@@ -4,6 +4,8 @@ import type { Db } from './db';
 interface Row {
   id: number;
   alert_id: number;
+  alert_name: string;
+  alert_type: string;
   start: number;
   end: number | null;
   subject: string;
@@ -13,11 +15,13 @@ interface Row {
   sms: string;
 }
 
-const SELECT = 'SELECT id, alert_id, start, "end", subject, html, json, text, sms FROM alert_histories';
+const SELECT = 'SELECT id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms FROM alert_histories';
 
 const toRecord = (r: Row): AlertHistoryRecord => ({
   id: r.id,
   alertId: r.alert_id,
+  alertName: r.alert_name,
+  alertType: r.alert_type,
   start: r.start,
   end: r.end,
   subject: r.subject,
@@ -55,8 +59,13 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
     },
     async createHistory(accountId, h) {
       const r = db
-        .prepare('INSERT INTO alert_histories (account_id, alert_id, start, subject, html, json, text, sms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(accountId, h.alertId, h.start, h.subject, h.html, h.json, h.text, h.sms);
+        .prepare(
+          `INSERT INTO alert_histories (account_id, alert_id, start, subject, html, json, text, sms, alert_name, alert_type)
+           SELECT @a, @alert, @start, @subject, @html, @json, @text, @sms,
+                  coalesce((SELECT name FROM alerts WHERE account_id = @a AND id = @alert), ''),
+                  coalesce((SELECT type FROM alerts WHERE account_id = @a AND id = @alert), '')`,
+        )
+        .run({ a: accountId, alert: h.alertId, start: h.start, subject: h.subject, html: h.html, json: h.json, text: h.text, sms: h.sms });
       return Number(r.lastInsertRowid);
     },
     async endHistory(accountId, id, end) {

@@ -1,7 +1,7 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
 import type { AlertType } from '../../../shared/alerts';
 import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
-import { incidentWriter } from './alert-engine';
+import { incidentWriter } from './incidents';
 import { alertTargetFacts } from './alert-targets';
 import type { Db } from './db';
 import { parseJson } from './util';
@@ -87,12 +87,18 @@ function toColumn(key: Column, v: AlertValues[keyof AlertValues]): unknown {
   return v;
 }
 
-export function sqliteAlerts(db: Db): AlertRepo {
-  const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE a.account_id = ? AND a.id = ?`);
+/** Inserts an alert; usable inside another transaction (a server's default alerts are written with its registration). */
+export function alertInserter(db: Db): (accountId: number, values: AlertValues, now: number) => number {
   const insert = db.prepare(
     `INSERT INTO alerts (account_id, created, ${COLUMNS.map((c) => `"${c}"`).join(', ')})
      VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')})`,
   );
+  return (accountId, values, now) => Number(insert.run(accountId, now, ...COLUMNS.map((c) => toColumn(c, values[c]))).lastInsertRowid);
+}
+
+export function sqliteAlerts(db: Db): AlertRepo {
+  const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE a.account_id = ? AND a.id = ?`);
+  const insert = alertInserter(db);
 
   return {
     async list(accountId, filter, paging) {
@@ -116,7 +122,7 @@ export function sqliteAlerts(db: Db): AlertRepo {
       return row ? toRecord(row) : null;
     },
     async create(accountId, values, now) {
-      const id = Number(insert.run(accountId, now, ...COLUMNS.map((c) => toColumn(c, values[c]))).lastInsertRowid);
+      const id = insert(accountId, values, now);
       return toRecord(byId.get(accountId, id)!);
     },
     async update(accountId, id, patch) {
@@ -136,7 +142,7 @@ export function sqliteAlerts(db: Db): AlertRepo {
       return db.prepare('DELETE FROM alerts WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
     },
     async closeIncident(accountId, alertId, end, callbacks) {
-      return incidentWriter(db).end(accountId, alertId, end, callbacks);
+      return incidentWriter(db).end.immediate(accountId, alertId, end, callbacks, Date.now());
     },
     async setIncident(accountId, alertId, inIncident, lastTriggered) {
       const r =

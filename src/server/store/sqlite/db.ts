@@ -1,17 +1,19 @@
 import Database from 'better-sqlite3';
+import { deliveryHost } from '../repos/outbox';
 import { migrate, type SchemaModule } from './migrations';
 import { alertingSchema } from './schema-alerting';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
+import { idsSchema } from './schema-ids';
 import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
 import { usersSchema } from './schema-users';
 
 export type Db = Database.Database;
 
-/** Every module's schema, applied in this order at open. */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema];
+/** Every module's schema, applied in this order at open (ids last: it rebuilds the others' tables). */
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.
@@ -24,6 +26,8 @@ export function openDb(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
+  // Deterministic, so SQLite may evaluate it once per row; migrations use it too.
+  db.function('delivery_host', { deterministic: true }, (url: unknown) => deliveryHost(String(url)));
   migrate(db, MODULES);
   return db;
 }

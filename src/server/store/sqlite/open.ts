@@ -1,10 +1,12 @@
 import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
+import { sqliteAlertEngine } from './alert-engine';
 import { sqliteAlertHistories } from './alert-histories';
 import { sqliteAlerts } from './alerts';
 import { sqliteApplications } from './applications';
 import { sqliteBuckets } from './buckets';
 import { openDb, type Db } from './db';
+import { sqliteLeases } from './leases';
 import { sqliteLogs } from './logs';
 import { sqliteMaintenanceWindows } from './maintenance-windows';
 import { sqliteOutbox } from './outbox';
@@ -44,6 +46,8 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     polledDataConfig: sqlitePolledDataConfig(db),
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),
+    alertEngine: sqliteAlertEngine(db),
+    leases: sqliteLeases(db),
     telemetry: sqliteTelemetry(db),
     team: sqliteTeam(db),
     sessions: sqliteSessions(db),

@@ -1,104 +1,84 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryHost, type UserEmail, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo } from '../repos/outbox';
+import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
+import type { NewNotification } from '../repos/alert-engine';
 import type { Db } from './db';
-
-interface Row {
-  id: number;
-  account_id: number;
-  alert_id: number;
-  alert_history_id: number | null;
-  status: Delivery['status'];
-  url: string;
-  method: Delivery['method'];
-  auth: string | null;
-  secret: string | null;
-  delivery_id: string;
-  state: Delivery['state'];
-  attempts: number;
-  next_attempt_at: number;
-  last_status: number | null;
-  last_error: string | null;
-  last_latency_ms: number | null;
-  created: number;
-  delivered_at: number | null;
-}
-
-const toDelivery = (r: Row): Delivery => ({
-  id: r.id,
-  accountId: r.account_id,
-  alertId: r.alert_id,
-  alertHistoryId: r.alert_history_id,
-  status: r.status,
-  url: r.url,
-  method: r.method,
-  auth: r.auth,
-  secret: r.secret,
-  deliveryId: r.delivery_id,
-  state: r.state,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastStatus: r.last_status,
-  lastError: r.last_error,
-  lastLatencyMs: r.last_latency_ms,
-  created: r.created,
-  deliveredAt: r.delivered_at,
-});
+import { claimJobs } from './outbox-claim';
+import { toDelivery, type DeliveryRow } from './outbox-rows';
 
 /**
- * Writes deliveries to the outbox. A better-sqlite3 transaction, so it can run inside another one: the
+ * Writes callbacks to the outbox. A better-sqlite3 transaction, so it can run inside another one: the
  * alert engine queues an incident's callbacks in the transaction that starts or ends the incident.
  */
 export function outboxWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO callback_deliveries
-    (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const byId = db.prepare<[number], Row>('SELECT * FROM callback_deliveries WHERE id = ?');
+    (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created, host)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const byId = db.prepare<[number], DeliveryRow>('SELECT * FROM callback_deliveries WHERE id = ?');
   return db.transaction((accountId: number, items: NewDelivery[], now: number): Delivery[] =>
     items.map((d) => {
-      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now)
+      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now, deliveryHost(d.url))
         .lastInsertRowid;
       return toDelivery(byId.get(Number(id))!);
     }),
   );
 }
 
+/** Writes user notifications: 'pending' for the outbox when a transport sends them, else 'kept'. */
+export function notificationWriter(db: Db) {
+  const insert = db.prepare(`INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body,
+      html, host, state, delivery_id, next_attempt_at, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  /** Answers the id of the last row written (0 for none). */
+  return (accountId: number, items: readonly NewNotification[], nowMs: number): number => {
+    let last = 0;
+    for (const n of items) {
+      last = Number(
+        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, n.host ? 'pending' : 'kept', randomUUID(), nowMs, Math.floor(nowMs / 1000))
+          .lastInsertRowid,
+      );
+    }
+    return last;
+  };
+}
+
 export function sqliteOutbox(db: Db): OutboxRepo {
-  // Deterministic, so SQLite may evaluate it once per row; the dispatcher groups by the same key.
-  db.function('delivery_host', { deterministic: true }, (url: unknown) => deliveryHost(String(url)));
-  const byId = db.prepare<[number], Row>('SELECT * FROM callback_deliveries WHERE id = ?');
-  const byAccountId = db.prepare<[number, number], Row>('SELECT * FROM callback_deliveries WHERE account_id = ? AND id = ?');
-  const update = db.prepare(`UPDATE callback_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?,
-    last_status = ?, last_error = ?, last_latency_ms = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
-    WHERE id = ?`);
-  const logAttempt = db.prepare(`INSERT INTO callback_attempts (delivery, attempt, at, http_status, error, latency_ms)
+  const byId = db.prepare<[number], DeliveryRow>('SELECT * FROM callback_deliveries WHERE id = ?');
+  const byAccountId = db.prepare<[number, number], DeliveryRow>('SELECT * FROM callback_deliveries WHERE account_id = ? AND id = ?');
+  const logCallback = db.prepare(`INSERT INTO callback_attempts (delivery, attempt, at, http_status, error, latency_ms)
     VALUES (?, (SELECT COUNT(*) + 1 FROM callback_attempts WHERE delivery = ?), ?, ?, ?, ?)`);
+  const finishCallback = db.prepare(`UPDATE callback_deliveries SET state = @state, attempts = attempts + 1, next_attempt_at = @next,
+    last_status = @status, last_error = @error, last_latency_ms = @latency, claimed_by = NULL, lease_until = NULL,
+    delivered_at = CASE WHEN @state = 'delivered' THEN @at ELSE delivered_at END
+    WHERE id = @id AND claimed_by = @worker`);
+  const logNotification = db.prepare(`INSERT INTO notification_attempts (notification, attempt, at, error, latency_ms)
+    VALUES (?, (SELECT COUNT(*) + 1 FROM notification_attempts WHERE notification = ?), ?, ?, ?)`);
+  const finishNotification = db.prepare(`UPDATE notifications SET state = @state, attempts = attempts + 1, next_attempt_at = @next,
+    error = @error, claimed_by = NULL, lease_until = NULL, sent_at = CASE WHEN @state = 'sent' THEN @sec ELSE sent_at END
+    WHERE id = @id AND claimed_by = @worker`);
 
   const enqueue = outboxWriter(db);
-  // The oldest due rows of each host that is not at its limit: a backlog to one host takes at most
-  // perHost rows, so a host behind it is still picked up on this tick.
-  const dueRows = db.prepare<[number, string, string, number, number], Row>(
-    `SELECT * FROM (
-       SELECT d.*, ROW_NUMBER() OVER (PARTITION BY delivery_host(d.url) ORDER BY d.next_attempt_at, d.id) AS host_rank
-         FROM callback_deliveries d
-        WHERE d.state = 'pending' AND d.next_attempt_at <= ?
-          AND d.id NOT IN (SELECT value FROM json_each(?))
-          AND delivery_host(d.url) NOT IN (SELECT value FROM json_each(?)))
-      WHERE host_rank <= ? ORDER BY next_attempt_at, id LIMIT ?`,
-  );
-  const record = db.transaction((id: number, r: Parameters<OutboxRepo['recordAttempt']>[1]) => {
-    logAttempt.run(id, id, r.at, r.httpStatus, r.error, r.latencyMs);
-    update.run(r.state, r.nextAttemptAt, r.httpStatus, r.error, r.latencyMs, r.state, r.at, id);
+  const claim = claimJobs(db);
+  const record = db.transaction((job: OutboxJob, worker: string, r: Parameters<OutboxRepo['recordAttempt']>[2]) => {
+    if (job.kind === 'callback') {
+      const id = job.delivery.id;
+      logCallback.run(id, id, r.at, r.httpStatus, r.error, r.latencyMs);
+      finishCallback.run({ state: r.state, next: r.nextAttemptAt, status: r.httpStatus, error: r.error, latency: r.latencyMs, at: r.at, id, worker });
+    } else {
+      const id = job.notification.id;
+      logNotification.run(id, id, r.at, r.error, r.latencyMs);
+      const state = r.state === 'delivered' ? 'sent' : r.state;
+      finishNotification.run({ state, next: r.nextAttemptAt, error: r.error, sec: Math.floor(r.at / 1000), id, worker });
+    }
   });
 
   return {
     async enqueue(accountId, items, now) {
       return enqueue.immediate(accountId, items, now);
     },
-    async due(now, limit, q) {
-      return dueRows.all(now, JSON.stringify(q.exclude), JSON.stringify(q.busyHosts), q.perHost, limit).map(toDelivery);
+    async claim(q) {
+      return claim(q);
     },
-    async recordAttempt(id, result) {
-      record.immediate(id, result);
+    async recordAttempt(job, worker, result) {
+      record.immediate(job, worker, result);
     },
     async get(accountId, id) {
       const r = byAccountId.get(accountId, id);
@@ -117,7 +97,7 @@ export function sqliteOutbox(db: Db): OutboxRepo {
         .prepare<[number, number], { n: number }>('SELECT COUNT(*) AS n FROM callback_deliveries WHERE account_id = ? AND alert_id = ?')
         .get(accountId, alertId)!.n;
       const items = db
-        .prepare<[number, number, number, number], Row>(
+        .prepare<[number, number, number, number], DeliveryRow>(
           'SELECT * FROM callback_deliveries WHERE account_id = ? AND alert_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
         )
         .all(accountId, alertId, paging.limit, paging.page * paging.limit)
@@ -126,7 +106,10 @@ export function sqliteOutbox(db: Db): OutboxRepo {
     },
     async redeliver(accountId, id, now) {
       const r = db
-        .prepare(`UPDATE callback_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ? WHERE account_id = ? AND id = ?`)
+        .prepare(
+          `UPDATE callback_deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, claimed_by = NULL, lease_until = NULL
+            WHERE account_id = ? AND id = ?`,
+        )
         .run(now, accountId, id);
       return r.changes ? toDelivery(byId.get(id)!) : null;
     },
@@ -136,27 +119,34 @@ export function sqliteOutbox(db: Db): OutboxRepo {
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM notifications WHERE ${where}`).get(...args)!.n;
       const items = db
         .prepare<unknown[], NotificationRecord>(
-          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at
+          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts
              FROM notifications WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
         )
         .all(...args, paging.limit, paging.page * paging.limit);
       return { total, items };
     },
+    async nextDue(channels) {
+      const c = db.prepare<[], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM callback_deliveries WHERE state = 'pending' AND claimed_by IS NULL`).get()!.t;
+      const n = db
+        .prepare<[string], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM notifications WHERE state = 'pending' AND claimed_by IS NULL AND channel IN (SELECT value FROM json_each(?))`)
+        .get(JSON.stringify(channels))!.t;
+      return c === null ? n : n === null ? c : Math.min(c, n);
+    },
+    async pending() {
+      return db
+        .prepare<[], { n: number }>(
+          `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending') AS n`,
+        )
+        .get()!.n;
+    },
     async enqueueUserEmail(accountId, mail: UserEmail, now = Math.floor(Date.now() / 1000)) {
-      const id = db
-        .prepare(`INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, created)
-                  VALUES (?, 0, NULL, ?, 'email', ?, ?, ?, 'pending', ?)`)
-        .run(accountId, mail.userId, mail.recipient, mail.subject, mail.text, now).lastInsertRowid;
+      const id = notificationWriter(db)(accountId, [{ alertId: 0, historyId: null, userId: mail.userId, channel: 'email', recipient: mail.recipient, subject: mail.subject, body: mail.text, html: null, host: mail.host }], now * 1000);
       return db
         .prepare<[number], NotificationRecord>(
-          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at
+          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts
              FROM notifications WHERE id = ?`,
         )
-        .get(Number(id))!;
-    },
-    async nextDue() {
-      return db.prepare<[], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM callback_deliveries WHERE state = 'pending'`).get()!
-        .t;
+        .get(id)!;
     },
   };
 }

@@ -95,5 +95,70 @@ CREATE TABLE alert_stats (
 ) WITHOUT ROWID;
 `,
     },
+    {
+      // The durable alert path: the evaluation queue written with each batch, leases on work items,
+      // outbox rows and singleton jobs, and user notifications sent from the same outbox as callbacks.
+      version: 3,
+      sql: `
+CREATE TABLE eval_queue (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  server_id INTEGER NOT NULL,
+  minute INTEGER NOT NULL,
+  batch_id TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  received_ms INTEGER NOT NULL,
+  state TEXT NOT NULL DEFAULT 'pending',
+  claimed_by TEXT,
+  lease_until INTEGER,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  error TEXT
+);
+CREATE INDEX eval_queue_server ON eval_queue (account_id, server_id, minute, id) WHERE state = 'pending';
+
+CREATE TABLE leases (
+  name TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  expires_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+
+ALTER TABLE callback_deliveries ADD COLUMN host TEXT NOT NULL DEFAULT '';
+ALTER TABLE callback_deliveries ADD COLUMN claimed_by TEXT;
+ALTER TABLE callback_deliveries ADD COLUMN lease_until INTEGER;
+UPDATE callback_deliveries SET host = delivery_host(url);
+CREATE INDEX callback_deliveries_host ON callback_deliveries (host, lease_until) WHERE state = 'pending';
+
+ALTER TABLE notifications ADD COLUMN html TEXT;
+ALTER TABLE notifications ADD COLUMN host TEXT;
+ALTER TABLE notifications ADD COLUMN delivery_id TEXT;
+ALTER TABLE notifications ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE notifications ADD COLUMN next_attempt_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE notifications ADD COLUMN claimed_by TEXT;
+ALTER TABLE notifications ADD COLUMN lease_until INTEGER;
+UPDATE notifications SET delivery_id = lower(hex(randomblob(16)));
+UPDATE notifications SET state = 'pending', host = channel WHERE state = 'sending';
+CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
+
+CREATE TABLE notification_attempts (
+  notification INTEGER NOT NULL REFERENCES notifications(id) ON DELETE CASCADE,
+  attempt INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  error TEXT,
+  latency_ms INTEGER NOT NULL,
+  PRIMARY KEY (notification, attempt)
+);
+`,
+    },
+    {
+      // However an alert is deleted (itself, or with its server, tag, log or transactions), an incident
+      // it had open ends then: its history must not stay open forever. No callback is sent for it.
+      version: 4,
+      sql: `
+CREATE TRIGGER alerts_delete_ends_incident AFTER DELETE ON alerts BEGIN
+  UPDATE alert_histories SET "end" = MAX(start, (CAST(strftime('%s', 'now') AS INTEGER) / 60) * 60)
+   WHERE account_id = old.account_id AND alert_id = old.id AND "end" IS NULL;
+END;
+`,
+    },
   ],
 };

@@ -217,5 +217,14 @@ WHERE o.account_id = alerts.account_id AND NOT EXISTS (
   SELECT 1 FROM json_each(alerts.users) j JOIN users u ON u.account_id = alerts.account_id AND u.id = json_extract(j.value, '$.id'));
 `,
     },
+    {
+      // A history keeps the name and type of its alert, so it still reads right after the alert is deleted.
+      version: 3,
+      sql: `
+ALTER TABLE alert_histories ADD COLUMN alert_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE alert_histories ADD COLUMN alert_type TEXT NOT NULL DEFAULT '';
+UPDATE alert_histories SET alert_name = a.name, alert_type = a.type FROM alerts a WHERE a.account_id = alert_histories.account_id AND a.id = alert_histories.alert_id;
+`,
+    },
   ],
 };

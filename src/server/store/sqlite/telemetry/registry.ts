@@ -1,5 +1,6 @@
 import type { CollectorConfig, Registration } from '../../../../shared/ingest';
-import type { GuidLookup, RegisterResult } from '../../repos/telemetry';
+import type { DefaultAlerts, GuidLookup, RegisterResult } from '../../repos/telemetry';
+import { alertInserter } from '../alerts';
 import type { Db } from '../db';
 import { stmt } from './statements';
 
@@ -15,7 +16,7 @@ export function lookupGuid(db: Db, accountId: number, guid: string): GuidLookup 
 }
 
 /** Inserts or refreshes the server of (account, guid); a server deleted through the API stays gone. */
-export function registerServer(db: Db, accountId: number, reg: Registration, ip: string, now: number): RegisterResult {
+export function registerServer(db: Db, accountId: number, reg: Registration, ip: string, now: number, defaults?: DefaultAlerts): RegisterResult {
   return db
     .transaction((): RegisterResult => {
       const found = lookupGuid(db, accountId, reg.guid);
@@ -48,7 +49,13 @@ export function registerServer(db: Db, accountId: number, reg: Registration, ip:
            capacity_disks, current_version, location_ip, network_interfaces, account_id, guid, created)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(...fields, accountId, reg.guid, now);
-      return { kind: 'ok', serverId: Number(r.lastInsertRowid), created: true };
+      const serverId = Number(r.lastInsertRowid);
+      const owner = defaults && stmt<unknown[], { id: number }>(db, 'SELECT id FROM users WHERE account_id = ? AND is_account_owner = 1').get(accountId);
+      if (defaults && owner) {
+        const insert = alertInserter(db);
+        for (const values of defaults({ id: serverId, hostname: reg.hostname, os: reg.os }, owner.id)) insert(accountId, values, now);
+      }
+      return { kind: 'ok', serverId, created: true };
     })
     .immediate();
 }

@@ -1,6 +1,7 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { TelemetryRepo } from '../../repos/telemetry';
 import type { Db } from '../db';
+import { evalQueue } from '../eval-queue';
 import { processDetail, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
 import { processSummary, processSummaryJson } from './process-summary';
 import { collectorConfigOf, lookupGuid, registerServer } from './registry';
@@ -10,7 +11,7 @@ import { latestMinuteOf, latestOfServers, latestOfServersJson, serverMinuteSampl
 import { SINKS } from './sinks';
 import { stmt } from './statements';
 
-/** Runs one batch through dedupe, last_seen and every sink, in one transaction. */
+/** Runs one batch through dedupe, last_seen, every sink and the evaluation queue, in one transaction. */
 export function ingestBatch(db: Db, accountId: number, serverId: number, batch: Batch, now: number): boolean {
   const run = db.transaction(() => {
     const seen = stmt(db, 'INSERT OR IGNORE INTO tm_batches (account_id, batch_id, received) VALUES (?, ?, ?)');
@@ -18,6 +19,7 @@ export function ingestBatch(db: Db, accountId: number, serverId: number, batch: 
     stmt(db, 'UPDATE servers SET last_seen = max(coalesce(last_seen, 0), ?) WHERE account_id = ? AND id = ?').run(now, accountId, serverId);
     const ctx = { db, accountId, serverId, minute: batch.minute };
     for (const sink of SINKS) sink(ctx, batch);
+    evalQueue(db).add(accountId, serverId, batch.minute, batch.batch_id, () => JSON.stringify(batch), Date.now());
     return true;
   });
   try {
@@ -32,8 +34,8 @@ export function ingestBatch(db: Db, accountId: number, serverId: number, batch: 
 export function sqliteTelemetry(db: Db): TelemetryRepo {
   const key = (pid: number, ct: number) => `${pid}_${ct}`;
   return {
-    async register(a, reg, ip, now) {
-      return registerServer(db, a, reg, ip, now);
+    async register(a, reg, ip, now, defaults) {
+      return registerServer(db, a, reg, ip, now, defaults);
     },
     async byGuid(a, guid) {
       return lookupGuid(db, a, guid);

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchFor, registrationFor } from '../testing/ingest';
+import { receiver, until } from '../testing/receiver';
+import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
+import { smtpReceiver } from '../testing/smtp-receiver';
+
+// The alert path across crashes, as an operator whose host dies would see it: main.ts in its own
+// process group, a loopback SMTP server and a loopback callback receiver (both slow to answer, so a
+// kill can land mid-delivery), an alert on CPU > 90, a minute at 99 % acknowledged with 201, then
+// SIGKILL at a random point (right after the 201, during evaluation, during delivery), a restart on
+// the same data, and normal minutes after it. Every trial must end with exactly one history for the
+// triggering minute, its e-mail and its callback received at least once (duplicates only with the
+// same idempotency key) and nothing left to send.
+const TRIALS = 21;
+const dataDir = mkdtempSync(join(tmpdir(), 'fw-crash-'));
+let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
+let hooks: Awaited<ReturnType<typeof receiver>>;
+let service: ServiceProcess | undefined;
+let auth = '';
+const env = () => ({
+  DATA_DIR: dataDir,
+  DEFAULT_ALERTS: '0',
+  CALLBACK_ALLOW_NETS: '127.0.0.0/8',
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  // Short leases and deadlines so that the work of a killed process is taken over quickly.
+  DELIVERY_TIMEOUT_MS: '1500',
+  EVAL_LEASE_MS: '1500',
+});
+const api = (method: string, path: string, body?: unknown) => callService(service!.base, auth, method, path, body);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  smtp = await smtpReceiver(150);
+  hooks = await receiver(0, () => ({ status: 200, delayMs: 150 }));
+  auth = createAccountCli(dataDir, 'oncall@example.com');
+  service = await startServiceProcess(env());
+}, 60_000);
+afterAll(async () => {
+  await service?.crash();
+  await smtp?.close();
+  await hooks?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the alert path across SIGKILL', () => {
+  it(`loses no alert, history, e-mail or callback over ${TRIALS} crashes at random points`, async () => {
+    const owner = (await api('GET', '/api/v5/users/')).body.data[0].id as number;
+    const base = Math.floor(Date.now() / 60_000) * 60 - 3 * 3600;
+    const points = ['after-ack', 'evaluation', 'delivery'] as const;
+    const trials: { alertId: number; minute: number; point: string }[] = [];
+
+    for (let i = 0; i < TRIALS; i++) {
+      const guid = `crash-${i}`;
+      const server = (await api('POST', '/api/v5/collector/register', registrationFor(guid))).body.server_id as number;
+      const alert = await api('POST', '/api/v5/alerts/', {
+        name: `cpu ${i}`, type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 90, time_above_threshold: 1, users: [owner],
+        subscribers: [{ url: `http://127.0.0.1:${hooks.port}/hook/${i}`, type: 'post', event: 'TRIGGERED' }],
+      });
+      expect(alert.status).toBe(201);
+      const minute = base + i * 300;
+      const point = points[i % points.length]!;
+      trials.push({ alertId: alert.body.id, minute, point });
+
+      const ack = await api('POST', '/api/v5/collector/batches', batchFor(guid, minute, { server: { cpu: 99, memory: 1 } }));
+      expect(ack.status).toBe(201);
+      if (point === 'evaluation') await sleep(Math.random() * 40);
+      if (point === 'delivery') {
+        await until(async () => (await api('GET', `/api/v5/alert_histories/?filter=[${alert.body.id}]&start=0`)).body.data.length > 0, 20_000);
+        await sleep(Math.random() * 250);
+      }
+      await service!.crash();
+      service = await startServiceProcess(env());
+      for (let k = 1; k <= 2; k++) {
+        expect((await api('POST', '/api/v5/collector/batches', batchFor(guid, minute + k * 60, { server: { cpu: 10, memory: 1 } }))).status).toBe(201);
+      }
+    }
+
+    for (const t of trials) {
+      await until(async () => (await api('GET', `/api/v5/alert_histories/?filter=[${t.alertId}]&start=0`)).body.data.length > 0, 30_000);
+      const histories = (await api('GET', `/api/v5/alert_histories/?filter=[${t.alertId}]&start=0`)).body.data as { id: number; start: number }[];
+      expect(histories.map((h) => h.start), `${t.point}: one history for the triggering minute`).toEqual([t.minute]);
+      const historyId = histories[0]!.id;
+      await until(() => hooks.hits.some((h) => h.body === `alert_id=${t.alertId}&alert_history_id=${historyId}&status=TRIGGERED`), 30_000);
+      await until(() => smtp.mails.some((m) => m.subject?.includes(`cpu ${trials.indexOf(t)} `) ?? false), 30_000);
+    }
+    // Duplicates are recognisable: every repeat carries the idempotency key of its first.
+    const byBody = new Map<string, Set<string>>();
+    for (const h of hooks.hits) byBody.set(h.body, (byBody.get(h.body) ?? new Set()).add(String(h.headers['idempotency-key'])));
+    for (const keys of byBody.values()) expect(keys.size).toBe(1);
+    const bySubject = new Map<string, Set<string>>();
+    for (const m of smtp.mails) bySubject.set(m.subject ?? '', (bySubject.get(m.subject ?? '') ?? new Set()).add(m.messageId ?? ''));
+    for (const ids of bySubject.values()) expect(ids.size).toBe(1);
+    expect(byBody.size).toBe(TRIALS);
+    expect(bySubject.size).toBe(TRIALS);
+    // Nothing is left half-sent.
+    await until(async () => {
+      const n = (await api('GET', '/api/v5/notifications/?limit=2500')).body.data as { state: string }[];
+      return n.length === TRIALS && n.every((x) => x.state === 'sent');
+    }, 30_000);
+  }, 600_000);
+});

@@ -1,0 +1,104 @@
+import type { AlertEngineRepo, AppliedEvaluation } from '../store/repos/alert-engine';
+import type { AlertEngine } from './engine';
+
+export interface EvaluatorOptions {
+  /** This process's worker id (claims and leases are held under it). */
+  worker: string;
+  /** How long a claim holds: a worker that dies leaves its items to others after this. */
+  leaseMs?: number;
+  /** Items claimed at once, and at most per server. */
+  claimLimit?: number;
+  perServer?: number;
+  /** How often the queue is looked at when nothing wakes the worker (items of other processes). */
+  pollMs?: number;
+  /** Errors after which an item that keeps failing is set aside as failed (it would hold up its server). */
+  maxAttempts?: number;
+  /** Called after each applied evaluation (the dispatcher is woken when it queued anything). */
+  onApplied?: (r: AppliedEvaluation, lagMs: number) => void;
+}
+
+/**
+ * The evaluation worker: claims work items under a lease, evaluates each server's minutes in order
+ * and completes each in the transaction of its effects. Any number of these may run, in one process
+ * or several on the same store.
+ */
+export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, options: EvaluatorOptions) {
+  const o = { leaseMs: 10_000, claimLimit: 50, perServer: 20, pollMs: 500, maxAttempts: 8, ...options };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const claimedAt = Date.now();
+      const items = await repo.claimEvaluations(o.worker, claimedAt, o.leaseMs, o.claimLimit, o.perServer);
+      if (!items.length) return;
+      for (const [i, item] of items.entries()) {
+        // Past most of the lease, hand the rest back rather than risk evaluating an item another worker took.
+        if (stopped || Date.now() - claimedAt > o.leaseMs * 0.8) {
+          for (const rest of items.slice(i)) await repo.releaseEvaluation(rest.id, o.worker, '', 0, false);
+          break;
+        }
+        try {
+          const r = await engine.evaluate(item, o.worker);
+          if (!r.leaseLost) o.onApplied?.(r, Date.now() - item.receivedMs);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          console.error(`alert engine: item ${item.id} (server ${item.serverId}, minute ${item.minute}):`, message);
+          const giveUp = item.attempts >= o.maxAttempts;
+          await repo.releaseEvaluation(item.id, o.worker, message, Date.now() + Math.min(60_000, 500 * 2 ** item.attempts), giveUp);
+        }
+      }
+      if (stopped) return;
+    }
+  }
+
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await drain();
+        } catch (err) {
+          console.error('alert engine: claim failed:', err instanceof Error ? err.message : err);
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+      schedule();
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void kick(), o.pollMs);
+    timer.unref?.();
+  }
+
+  void kick();
+  return {
+    /** Look at the queue now (a batch was just stored). */
+    wake: () => void kick(),
+    /** Resolves once no item is pending in the store (every batch stored so far has been evaluated). */
+    async idle(): Promise<void> {
+      for (;;) {
+        await kick();
+        if ((await repo.pendingEvaluations()) === 0) return;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type Evaluator = ReturnType<typeof startEvaluator>;

@@ -1,0 +1,68 @@
+import type { EvaluationItem } from '../repos/alert-engine';
+import type { Db } from './db';
+
+interface ItemRow {
+  id: number;
+  account_id: number;
+  server_id: number;
+  minute: number;
+  payload: string;
+  received_ms: number;
+  attempts: number;
+}
+
+/**
+ * The evaluation queue. Ingest writes an item in the batch's own transaction (the batch as uploaded,
+ * so the engine sees exactly what was stored, with no second read of the telemetry tables); the item
+ * is deleted in the transaction that writes its effects.
+ */
+/** The queue of one database (statements prepared once). */
+export function evalQueue(db: Db) {
+  const known = queues.get(db);
+  if (known) return known;
+  const q = makeQueue(db);
+  queues.set(db, q);
+  return q;
+}
+
+const queues = new WeakMap<Db, ReturnType<typeof makeQueue>>();
+
+function makeQueue(db: Db) {
+  const insert = db.prepare('INSERT INTO eval_queue (account_id, server_id, minute, batch_id, payload, received_ms) VALUES (?, ?, ?, ?, ?, ?)');
+  const anyActive = db.prepare<[number], { n: number }>('SELECT EXISTS (SELECT 1 FROM alerts WHERE account_id = ? AND active = 1) AS n');
+  // Per server: its pending items ranked by minute; a server none of whose items another worker holds
+  // under a running lease gives its first `per` items.
+  const candidates = db.prepare<{ now: number; per: number; limit: number }, ItemRow>(`
+    WITH ranked AS (
+      SELECT id, account_id, server_id, minute, payload, received_ms, attempts, claimed_by, lease_until,
+             ROW_NUMBER() OVER (PARTITION BY account_id, server_id ORDER BY minute, id) AS rk
+        FROM eval_queue WHERE state = 'pending'),
+    busy AS (SELECT DISTINCT account_id, server_id FROM ranked WHERE lease_until >= @now)
+    SELECT r.id, r.account_id, r.server_id, r.minute, r.payload, r.received_ms, r.attempts FROM ranked r
+     WHERE r.rk <= @per AND (r.lease_until IS NULL OR r.lease_until < @now)
+       AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.account_id = r.account_id AND b.server_id = r.server_id)
+     ORDER BY r.id LIMIT @limit`);
+  const take = db.prepare('UPDATE eval_queue SET claimed_by = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');
+  const claim = db.transaction((worker: string, nowMs: number, leaseMs: number, limit: number, per: number): EvaluationItem[] => {
+    const rows = candidates.all({ now: nowMs, per, limit });
+    for (const r of rows) take.run(worker, nowMs + leaseMs, r.id);
+    return rows.map((r) => ({ id: r.id, accountId: r.account_id, serverId: r.server_id, minute: r.minute, payload: r.payload, receivedMs: r.received_ms, attempts: r.attempts + 1 }));
+  });
+  const release = db.prepare(`UPDATE eval_queue SET claimed_by = NULL, lease_until = @retry, error = @error,
+      state = CASE WHEN @giveUp THEN 'failed' ELSE 'pending' END WHERE id = @id AND claimed_by = @worker`);
+
+  return {
+    /** Queues a stored batch for evaluation, when its account has an active alert at all. Runs in the caller's transaction. */
+    add(accountId: number, serverId: number, minute: number, batchId: string, payload: () => string, receivedMs: number): void {
+      if (anyActive.get(accountId)!.n === 0) return;
+      insert.run(accountId, serverId, minute, batchId, payload(), receivedMs);
+    },
+    claim: (worker: string, nowMs: number, leaseMs: number, limit: number, per: number) => claim.immediate(worker, nowMs, leaseMs, limit, per),
+    release(id: number, worker: string, error: string, retryAtMs: number, giveUp: boolean) {
+      release.run({ id, worker, error, retry: retryAtMs, giveUp: giveUp ? 1 : 0 });
+    },
+    pending: () => db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM eval_queue WHERE state = 'pending'`).get()!.n,
+    /** Completes an item held by `worker`, inside the caller's transaction; false when another worker holds it now. */
+    complete: (id: number, worker: string) => db.prepare('DELETE FROM eval_queue WHERE id = ? AND claimed_by = ?').run(id, worker).changes > 0,
+  };
+}

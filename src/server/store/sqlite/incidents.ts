@@ -1,0 +1,99 @@
+import type { AlertPlan, IncidentCallbacks, IncidentChange, IncidentPlan } from '../repos/alert-engine';
+import type { Db } from './db';
+import { notificationWriter, outboxWriter } from './outbox';
+
+type Start = Extract<IncidentPlan, { kind: 'start' }>;
+type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
+
+/** What one incident step wrote: its history and how many callbacks and notifications were queued. */
+export interface IncidentWrite extends IncidentChange {
+  notified: number;
+}
+
+/**
+ * Writes incident steps. Each method runs inside the caller's transaction (better-sqlite3 nests
+ * them as savepoints), so an incident never changes without its callbacks and notifications queued,
+ * nor the reverse. Each guards against a stale decision: an alert deactivated or already opened, an
+ * incident already closed, a reminder another worker already sent.
+ */
+export function incidentWriter(db: Db) {
+  const enqueue = outboxWriter(db);
+  const notify = notificationWriter(db);
+  const alertRow = db.prepare<[number, number], { name: string; type: string }>(
+    'SELECT name, type FROM alerts WHERE account_id = ? AND id = ? AND active = 1 AND in_incident = 0',
+  );
+  const sameStart = db.prepare('SELECT 1 FROM alert_histories WHERE account_id = ? AND alert_id = ? AND start = ?');
+  const insertHistory = db.prepare(`INSERT INTO alert_histories (account_id, alert_id, start, subject, alert_name, alert_type) VALUES (?, ?, ?, '', ?, ?)`);
+  const saveMessage = db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ? WHERE id = ?');
+  const open = db.prepare('UPDATE alerts SET in_incident = 1, last_triggered = ? WHERE account_id = ? AND id = ?');
+  const track = db.prepare('INSERT OR REPLACE INTO alert_incidents (account_id, alert_id, history_id, started, last_notified) VALUES (?, ?, ?, ?, ?)');
+  const openIncident = db.prepare<[number, number], { history_id: number }>('SELECT history_id FROM alert_incidents WHERE account_id = ? AND alert_id = ?');
+  const close = db.prepare('UPDATE alerts SET in_incident = 0 WHERE account_id = ? AND id = ?');
+  const endHistory = db.prepare('UPDATE alert_histories SET "end" = MAX(start, ?) WHERE account_id = ? AND id = ?');
+  const untrack = db.prepare('DELETE FROM alert_incidents WHERE account_id = ? AND alert_id = ?');
+  const reminded = db.prepare('UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ? AND history_id = ? AND last_notified = ?');
+
+  const start = db.transaction((accountId: number, alertId: number, p: Start, nowMs: number): IncidentWrite | null => {
+    const alert = alertRow.get(accountId, alertId);
+    // The decision may be stale (deactivated, or opened by another worker); a re-processed minute
+    // finds the history it already wrote.
+    if (!alert || sameStart.get(accountId, alertId, p.minute)) return null;
+    const id = Number(insertHistory.run(accountId, alertId, p.minute, alert.name, alert.type).lastInsertRowid);
+    const m = p.render(id);
+    saveMessage.run(m.subject, m.html, m.json, m.text, m.sms, id);
+    open.run(p.minute, accountId, alertId);
+    track.run(accountId, alertId, id, p.minute, p.minute);
+    const mails = p.notifications(id, m);
+    notify(accountId, mails, nowMs);
+    return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length, notified: mails.length };
+  });
+
+  const end = db.transaction((accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): IncidentWrite | null => {
+    const inc = openIncident.get(accountId, alertId);
+    close.run(accountId, alertId);
+    if (!inc) return null;
+    endHistory.run(minute, accountId, inc.history_id);
+    untrack.run(accountId, alertId);
+    return { historyId: inc.history_id, queued: enqueue(accountId, callbacks(inc.history_id), nowMs).length, notified: 0 };
+  });
+
+  const remind = db.transaction((accountId: number, alertId: number, p: Remind, nowMs: number): IncidentWrite | null => {
+    if (reminded.run(p.minute, accountId, alertId, p.historyId, p.lastNotified).changes === 0) return null;
+    const mails = p.notifications(p.historyId, p.message);
+    notify(accountId, mails, nowMs);
+    return { historyId: p.historyId, queued: 0, notified: mails.length };
+  });
+
+  return { start, end, remind };
+}
+
+/** Writes one alert's part of an evaluation plan (state, out-of-band sample, incident step). */
+export function alertPlanWriter(db: Db) {
+  const incidents = incidentWriter(db);
+  const putState = db.prepare('INSERT OR REPLACE INTO alert_state (account_id, alert_id, subject, minute, holds, streak, value) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const addStat = db.prepare(`INSERT INTO alert_stats (account_id, alert_id, hour, n, sum, sumsq) VALUES (?, ?, ?, 1, ?, ?)
+    ON CONFLICT (account_id, alert_id, hour) DO UPDATE SET n = n + 1, sum = sum + excluded.sum, sumsq = sumsq + excluded.sumsq`);
+  const pruneStats = db.prepare('DELETE FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour <= ?');
+  const exists = db.prepare('SELECT 1 FROM alerts WHERE account_id = ? AND id = ?');
+
+  return (accountId: number, a: AlertPlan, nowMs: number): IncidentWrite & { kind: string } | null => {
+    // An alert deleted since the decision has nothing left to write (its state rows went with it).
+    if (!exists.get(accountId, a.alertId)) return null;
+    const s = a.state;
+    if (s) putState.run(accountId, a.alertId, s.subject, s.minute, s.holds ? 1 : 0, s.streak, s.value);
+    if (a.sample) {
+      const { minute, value, windowSeconds } = a.sample;
+      addStat.run(accountId, a.alertId, Math.floor(minute / 3600) * 3600, value, value * value);
+      pruneStats.run(accountId, a.alertId, minute - windowSeconds - 3600);
+    }
+    const p = a.incident;
+    if (!p) return null;
+    const done =
+      p.kind === 'start'
+        ? incidents.start(accountId, a.alertId, p, nowMs)
+        : p.kind === 'end'
+          ? incidents.end(accountId, a.alertId, p.minute, p.callbacks, nowMs)
+          : incidents.remind(accountId, a.alertId, p, nowMs);
+    return done && { ...done, kind: p.kind };
+  };
+}

@@ -1,0 +1,67 @@
+import type { ClaimQuery, OutboxJob } from '../repos/outbox';
+import type { Db } from './db';
+import { toDelivery, toNotification, type DeliveryRow, type NotificationRow } from './outbox-rows';
+
+const INTERRUPTED = 'interrupted: the worker stopped during the attempt (its lease expired); retried with the same delivery id';
+
+/**
+ * The outbox claim, in one write transaction so two processes never claim the same row: attempts cut
+ * by a crash are logged first, then the oldest due rows of each host are taken, at most `perHost` in
+ * flight per host counting every worker's running claims, notifications before callbacks.
+ */
+export function claimJobs(db: Db) {
+  const table = (name: 'callback_deliveries' | 'notifications', extra: string) => ({
+    expired: db.prepare<{ now: number }, { id: number; attempts: number }>(
+      `SELECT id, attempts FROM ${name} WHERE state = 'pending' AND claimed_by IS NOT NULL AND lease_until < @now`,
+    ),
+    due: db.prepare(
+      `SELECT * FROM (
+         SELECT t.*, ROW_NUMBER() OVER (PARTITION BY t.host ORDER BY t.next_attempt_at, t.id) AS host_rank
+           FROM ${name} t WHERE t.state = 'pending' AND t.claimed_by IS NULL AND t.next_attempt_at <= @now ${extra}) d
+        WHERE host_rank <= @perHost - (SELECT COUNT(*) FROM ${name} f WHERE f.state = 'pending' AND f.host = d.host AND f.claimed_by IS NOT NULL)
+        ORDER BY next_attempt_at, id LIMIT @limit`,
+    ),
+    take: db.prepare(`UPDATE ${name} SET claimed_by = ?, lease_until = ? WHERE id = ?`),
+  });
+  const callbacks = table('callback_deliveries', '');
+  const notifications = table('notifications', 'AND t.channel IN (SELECT value FROM json_each(@channels))');
+  const interruptCallback = db.prepare(`UPDATE callback_deliveries SET attempts = attempts + 1, claimed_by = NULL, lease_until = NULL,
+    last_error = @error, next_attempt_at = @now, state = CASE WHEN attempts + 1 >= @max THEN 'failed' ELSE 'pending' END WHERE id = @id`);
+  const logCallback = db.prepare(`INSERT INTO callback_attempts (delivery, attempt, at, http_status, error, latency_ms)
+    VALUES (@id, (SELECT COUNT(*) + 1 FROM callback_attempts WHERE delivery = @id), @now, NULL, @error, 0)`);
+  const interruptNotification = db.prepare(`UPDATE notifications SET attempts = attempts + 1, claimed_by = NULL, lease_until = NULL,
+    error = @error, next_attempt_at = @now, state = CASE WHEN attempts + 1 >= @max THEN 'failed' ELSE 'pending' END WHERE id = @id`);
+  const logNotification = db.prepare(`INSERT INTO notification_attempts (notification, attempt, at, error, latency_ms)
+    VALUES (@id, (SELECT COUNT(*) + 1 FROM notification_attempts WHERE notification = @id), @now, @error, 0)`);
+
+  const run = db.transaction((q: ClaimQuery): OutboxJob[] => {
+    const now = q.nowMs;
+    const error = INTERRUPTED;
+    for (const r of callbacks.expired.all({ now })) {
+      logCallback.run({ id: r.id, now, error });
+      interruptCallback.run({ id: r.id, now, error, max: q.maxAttempts });
+    }
+    for (const r of notifications.expired.all({ now })) {
+      logNotification.run({ id: r.id, now, error });
+      interruptNotification.run({ id: r.id, now, error, max: q.maxAttempts });
+    }
+    const until = now + q.leaseMs;
+    const jobs: OutboxJob[] = [];
+    if (q.channels.length) {
+      const rows = notifications.due.all({ now, perHost: q.perHost, limit: q.limit, channels: JSON.stringify(q.channels) }) as NotificationRow[];
+      for (const r of rows) {
+        notifications.take.run(q.worker, until, r.id);
+        jobs.push({ kind: 'notification', notification: toNotification(r) });
+      }
+    }
+    if (jobs.length < q.limit) {
+      const rows = callbacks.due.all({ now, perHost: q.perHost, limit: q.limit - jobs.length }) as DeliveryRow[];
+      for (const r of rows) {
+        callbacks.take.run(q.worker, until, r.id);
+        jobs.push({ kind: 'callback', delivery: toDelivery(r) });
+      }
+    }
+    return jobs;
+  });
+  return (q: ClaimQuery) => run.immediate(q);
+}

@@ -1,0 +1,71 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { basicHeader } from './harness';
+
+/** `src/server/main.ts` in its own process group, as an operator runs it. */
+export interface ServiceProcess {
+  base: string;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** SIGKILL to the whole process group: no clean shutdown, no last write. */
+  crash(): Promise<void>;
+}
+
+/** Starts main.ts with `env` (PORT=0 picks a free port) and resolves once it listens. */
+export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DEMO: '0', LOCAL_COLLECTOR: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`service exited ${code}: ${out}`)));
+  });
+  return {
+    base,
+    child,
+    output: () => out,
+    crash: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        process.kill(-child.pid!, 'SIGKILL');
+      }),
+  };
+}
+
+/** Creates an account with the CLI against DATA_DIR and answers its Basic header. */
+export function createAccountCli(dataDir: string, email: string): string {
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/account.ts', 'create', '--email', email], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  const account = JSON.parse(made.stdout) as { email: string; api_key: string };
+  return basicHeader({ email: account.email, key: account.api_key });
+}
+
+/** A JSON API call with Basic credentials against a running service. */
+export async function callService(base: string, auth: string, method: string, path: string, body?: unknown) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  // Tests read arbitrary JSON; each assertion says what shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let parsed: any = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* keep the text */
+  }
+  return { status: r.status, body: parsed };
+}

@@ -1,0 +1,38 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface Mail {
+  to: string[];
+  messageId: string | null;
+  subject: string | null;
+  raw: string;
+}
+
+/** A real SMTP server on loopback (no TLS, no auth) that records every message it accepts, after `delayMs`. */
+export async function smtpReceiver(delayMs = 0) {
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString()));
+      stream.on('end', () => {
+        const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? null;
+        setTimeout(() => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header('Message-ID'), subject: header('Subject'), raw });
+          done();
+        }, delayMs);
+      });
+    },
+  });
+  // A client killed mid-session resets its connection: expected in crash tests, not an error of the test.
+  server.on('error', () => undefined);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    mails,
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
