@@ -25,12 +25,13 @@ describe('incidentRows', () => {
     [3, alert(3, 'Log', 3, 'FILE log /var/log/x on db-02')],
   ]);
   it('names the servers and the target of each incident', () => {
-    const rows = incidentRows([{ id: 10, alert_id: 1 }, { id: 11, alert_id: 2 }, { id: 12, alert_id: 3 }, { id: 13, alert_id: 99 }], alerts, idx, names);
+    const rows = incidentRows([{ id: 10, alert_id: 1 }, { id: 11, alert_id: 2 }, { id: 12, alert_id: 3 }, { id: 13, alert_id: 99 }, { id: 14, alert_id: 98, alert_name: 'Gone since' }], alerts, idx, names);
     expect(rows.map((r) => [r.alertName, r.servers.map((s) => s.name), r.target, r.targetPath])).toEqual([
       ['A1', ['app-04'], 'worker on app-04', '/processes/4_123_1700000000'],
       ['A2', ['web-01', 'db-02'], 'tag app (2 servers)', null],
       ['A3', ['db-02'], 'FILE log /var/log/x on db-02', '/logs/3'],
       ['Alert #99', [], '', null],
+      ['Gone since', [], '', null],
     ]);
   });
   it('has no servers until the index is loaded', () => {

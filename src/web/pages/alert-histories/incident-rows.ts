@@ -43,9 +43,9 @@ export interface IncidentRow<H> {
 
 /**
  * Joins incidents with their alerts and server names. An alert deleted since keeps its incident
- * readable, named by id, with no server or target (they went with it).
+ * readable, named as the history kept it (else by id), with no server or target (they went with it).
  */
-export function incidentRows<H extends { alert_id: number }>(
+export function incidentRows<H extends { alert_id: number; alert_name?: string }>(
   histories: readonly H[],
   alerts: ReadonlyMap<number, AlertRef>,
   idx: TargetIndex | undefined,
@@ -53,7 +53,7 @@ export function incidentRows<H extends { alert_id: number }>(
 ): IncidentRow<H>[] {
   return histories.map((h) => {
     const a = alerts.get(h.alert_id);
-    if (!a) return { history: h, alertName: `Alert #${h.alert_id}`, servers: [], target: '', targetPath: null };
+    if (!a) return { history: h, alertName: h.alert_name || `Alert #${h.alert_id}`, servers: [], target: '', targetPath: null };
     const servers = idx ? serversOfAlert(a, idx).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` })) : [];
     return { history: h, alertName: a.name, servers, target: a.target, targetPath: targetPath(a) };
   });
