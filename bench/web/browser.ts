@@ -14,12 +14,25 @@ export const launch = () =>
 // inner functions in a `__name` helper that exists only in Node; give the page a no-op one.
 const NAME_SHIM = 'globalThis.__name = (f) => f;';
 
-/** A page signed in as `session` (the dashboard keeps it in sessionStorage). */
-export async function signedInPage(browser: Browser, session: { email: string; apiKey: string }): Promise<Page> {
+/**
+ * A page signed in as `session`: POST /session/ from the context, whose cookie jar the page shares,
+ * so nothing of the dashboard is loaded (or cached) before the page's first navigation.
+ */
+export async function signedInPage(browser: Browser, session: { email: string; apiKey: string }, baseUrl: string): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await ctx.addInitScript(NAME_SHIM);
-  await ctx.addInitScript((s) => sessionStorage.setItem('fleetwatch.session', s), JSON.stringify(session));
+  const r = await ctx.request.post(`${baseUrl}/api/v5/session/`, { data: { email: session.email, api_key: session.apiKey } });
+  if (!r.ok()) throw new Error(`POST /session/ answered ${r.status()}: ${await r.text()}`);
   return ctx.newPage();
+}
+
+/** Fills the sign-in form and waits for the fleet overview, as a person would. */
+export async function signInThroughForm(page: Page, session: { email: string; apiKey: string }, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByLabel('Email').fill(session.email);
+  await page.getByLabel('API key').fill(session.apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Fleet', exact: true }).waitFor({ timeout: 120_000 });
 }
 
 export interface ChartTiming {

@@ -90,7 +90,7 @@ export async function graphFigures(browser: Browser, baseUrl: string, session: S
   await waitFor('transaction logs', () => api.call('GET', '/transactions/logs/'), (b) => count(b, 'data') > 0);
   log(`\n(c) Cytoscape layouts on the demo fleet (${servers} servers, ${minutes} minutes sent as collector batches in ${ms(performance.now() - t)}), ${runs} loads each:`);
 
-  const page = await signedInPage(browser, session);
+  const page = await signedInPage(browser, session, baseUrl);
   // Topology keeps node positions in sessionStorage; forget them so every load lays the whole graph out.
   await page.addInitScript(() => sessionStorage.removeItem('fleetwatch.graph.topology'));
   const trace = await largestTrace(page, baseUrl, api, 30);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_MAX, pageParam } from './paging';
-import { epochParam, idListParam, intParam, listFilter } from './params';
+import { boolParam, epochParam, idListParam, intParam, listFilter } from './params';
 
 /**
  * GET /alert_histories/: P plus `end` (default now), `start`, `filter` (JSON list of alert ids),
  * selecting by incident start. `num` is accepted as an alias of `limit` (the spec's description
- * mentions it); `limit` wins when both are given.
+ * mentions it); `limit` wins when both are given. Extension: `open=true` keeps only incidents not
+ * ended yet (whatever their start, unless `start` is given), `open=false` only ended ones.
  */
 export const alertHistoryListQuery = z
   .object({
@@ -16,6 +17,7 @@ export const alertHistoryListQuery = z
     end: epochParam('end').optional(),
     // An empty value is no filter; an empty list [] selects no alert, so no history.
     filter: listFilter(idListParam('filter')),
+    open: boolParam('open').optional().describe('Extension: true lists only the incidents not ended yet, whatever their start; false only the ended ones'),
   })
   .superRefine((q, ctx) => {
     if (q.start !== undefined && q.end !== undefined && q.start > q.end) {

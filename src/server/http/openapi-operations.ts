@@ -253,7 +253,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/alerts/:id/deliveries/:did', tag: 'Alerts', summary: 'One delivery with its attempts', response: record },
   { method: 'POST', path: '/alerts/:id/deliveries/:did/redeliver', tag: 'Alerts', summary: 'Queue the delivery again', response: record },
   { method: 'POST', path: '/alerts/:id/test_callback', tag: 'Alerts', summary: "Queue a test callback to the alert's subscribers", response: record, status: 202 },
-  { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first', params: alertHistoryListQuery, response: alertHistoryItem, paged: true },
+  { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first; extension: open=true lists the incidents not ended yet', params: alertHistoryListQuery, response: alertHistoryItem, paged: true },
   { method: 'GET', path: '/alert_histories/:id', tag: 'Alert histories', summary: 'One alert history', response: alertHistoryItem },
   { method: 'GET', path: '/alert_histories/:id/message', tag: 'Alert histories', summary: 'The e-mail message of the history', response: alertHistoryMessage },
   { method: 'GET', path: '/alert_histories/:id/message/view', tag: 'Alert histories', summary: 'The message as an HTML page', html: true },

@@ -72,6 +72,19 @@ describe('alert histories', () => {
     expect(ids(page.body)).toEqual([h.a1]);
   });
 
+  it('lists the incidents open now whatever their start with open=true, the ended ones with open=false', async () => {
+    const open = await svc.request('GET', '/api/alert_histories/?open=true');
+    expect(ids(open.body)).toEqual([h.a2, h.b1]);
+    expect(open.body.pagination.count).toBe(2);
+    // A start bound still applies when given, and so does the filter.
+    expect(ids((await svc.request('GET', '/api/alert_histories/', { form: { open: 'true', start: NOW - 1500 } })).body)).toEqual([h.a2]);
+    expect(ids((await svc.request('GET', '/api/alert_histories/', { form: { open: 'true', filter: [alertB] } })).body)).toEqual([h.b1]);
+    expect(ids((await svc.request('GET', '/api/alert_histories/?open=false')).body)).toEqual([h.a1]);
+    const bad = await svc.request('GET', '/api/alert_histories/?open=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: { status: 400, message: 'open must be true or false', field: 'open' } });
+  });
+
   it('takes an empty filter as no filter, and an empty list as no alert (so no history)', async () => {
     const all = ids((await svc.request('GET', '/api/alert_histories/')).body);
     expect(all.length).toBeGreaterThan(1);

@@ -57,7 +57,7 @@ export function alertHistoryRoutes(app: FastifyInstance, { store, now }: Deps) {
 
   app.get('/alert_histories', async (req) => {
     const q = parseInput(req, alertHistoryListQuery);
-    const page = await store.alertHistories.list(req.account.id, { start: q.start, end: q.end ?? now(), alertIds: q.filter }, q);
+    const page = await store.alertHistories.list(req.account.id, { start: q.start, end: q.end ?? now(), alertIds: q.filter, open: q.open }, q);
     return envelope(req, q, { total: page.total, items: page.items.map(toAlertHistory) });
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorBody } from '../../shared/errors';
 import { pagedSchema } from '../../shared/paging';
 import { API_PREFIX } from '../../shared/paths';
-import { basicHeader, clearSession, readSession, type Session } from '../app/session';
+import { csrfToken, isWrite, setCsrfToken } from '../app/session';
 
 /** An error answered by the API (or the network), with the field it concerns when the API names one. */
 export class ApiError extends Error {
@@ -32,7 +32,7 @@ export function encodeParams(params: Params): URLSearchParams {
 }
 
 let onUnauthorized: () => void = () => undefined;
-/** Called on any 401 after the session is cleared; the app sends the user to sign-in. */
+/** Called on any 401 after the session's token is forgotten; the app sends the user to sign-in. */
 export function setUnauthorizedHandler(fn: () => void): void {
   onUnauthorized = fn;
 }
@@ -41,38 +41,47 @@ export interface RequestOptions<T> {
   /** Query-string parameters (GET/DELETE) or form body (POST/PUT). */
   params?: Params;
   schema: z.ZodType<T>;
-  session?: Session | null;
+  /** Sent as a JSON body instead of form fields (POST /session/). */
+  json?: unknown;
+  /** A 401 is an answer here (checking or making a session), not a reason to go to sign-in. */
+  quiet401?: boolean;
   signal?: AbortSignal;
 }
 
-/** One API call: Basic auth from the session, form encoding, typed errors, the response parsed by `schema`. */
+/**
+ * One API call with the session cookie: form encoding, the CSRF token on writes, typed errors, the
+ * response parsed by `schema`.
+ */
 export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions<T>): Promise<T> {
-  const session = opts.session === undefined ? readSession() : opts.session;
   // X-Requested-With lets the service answer a 401 without WWW-Authenticate, which would make the
   // browser open its own Basic sign-in prompt over the page.
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  if (session) headers.Authorization = basicHeader(session);
+  const token = csrfToken();
+  if (token && isWrite(method)) headers['X-CSRF-Token'] = token;
   let url = path.startsWith('/api') ? path : `${API_PREFIX}${path}`;
   let body: string | undefined;
   const encoded = encodeParams(opts.params ?? {});
   if (method === 'GET' || method === 'DELETE') {
     const qs = encoded.toString();
     if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+  } else if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.json);
   } else {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = encoded.toString();
   }
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: opts.signal });
+    res = await fetch(url, { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, 'the service cannot be reached');
   }
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    if (res.status === 401 && opts.session === undefined) {
-      clearSession();
+    if (res.status === 401 && !opts.quiet401) {
+      setCsrfToken(null);
       onUnauthorized();
     }
     const err = errorBody.safeParse(json);

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { userProfile } from '../../shared/users';
 import { api, fetchAllPages, resultBody } from './client';
 
@@ -9,6 +10,18 @@ export interface UserFormInput {
   email: string;
   country_code: string;
   phone_number: string;
+  /** On create only: "2" Manager or "3" Regular (a later change goes through PUT /users/{id}/role/). */
+  role: string;
+}
+
+/** A created profile: the new user's API key comes with it, once. */
+const createdUser = userProfile.extend({ api_key: z.string().optional() });
+const keyBody = z.object({ api_key: z.string() });
+
+/** A key to show once: whose, and the key. */
+export interface ShownKey {
+  email: string;
+  apiKey: string;
 }
 
 export const userKeys = {
@@ -22,11 +35,15 @@ export const userQueries = {
 
 export const useUsers = () => useQuery(userQueries.list());
 
-export function useSaveUser(id: number | null) {
+/** POST /users/ or PUT /users/{id}/; a created user's key goes to `onKey` (the answer is the only time it is seen). */
+export function useSaveUser(id: number | null, onKey?: (k: ShownKey) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<UserFormInput>) => api(id === null ? 'POST' : 'PUT', id === null ? '/users/' : `/users/${id}/`, { params: { ...input }, schema: userProfile }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+    mutationFn: (input: Partial<UserFormInput>) => api(id === null ? 'POST' : 'PUT', id === null ? '/users/' : `/users/${id}/`, { params: { ...input }, schema: createdUser }),
+    onSuccess: (u) => {
+      if (u.api_key) onKey?.({ email: u.email, apiKey: u.api_key });
+      return qc.invalidateQueries({ queryKey: userKeys.all });
+    },
   });
 }
 
@@ -34,6 +51,28 @@ export function useDeleteUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api('DELETE', `/users/${id}/`, { schema: resultBody }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** POST /users/{id}/api_key/: a new key (the old one stops working at once), shown to `onKey`. */
+export function useRotateKey(onKey: (k: ShownKey) => void) {
+  return useMutation({
+    mutationFn: async (u: { id: number; email: string }) => ({ email: u.email, apiKey: (await api('POST', `/users/${u.id}/api_key/`, { schema: keyBody })).api_key }),
+    onSuccess: onKey,
+  });
+}
+
+/** DELETE /users/{id}/api_key/: the user can no longer sign in with a key until a new one is made. */
+export function useRevokeKey() {
+  return useMutation({ mutationFn: (id: number) => api('DELETE', `/users/${id}/api_key/`, { schema: resultBody }) });
+}
+
+/** PUT /users/{id}/role/ with role 2 (Manager) or 3 (Regular). */
+export function useSetRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; role: number }) => api('PUT', `/users/${v.id}/role/`, { params: { role: v.role }, schema: z.unknown() }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -12,6 +12,7 @@ const TransactionsPage = lazy(() => import('../pages/traces/transactions-page'))
 const TransactionLogPage = lazy(() => import('../pages/traces/transaction-log-page'));
 const TracePage = lazy(() => import('../pages/traces/trace-page'));
 const TopologyPage = lazy(() => import('../pages/topology/topology-page'));
+const AuditPage = lazy(() => import('../pages/audit/audit-page'));
 
 /**
  * The editable screens: the generic page with the resource's definition, both loaded with the route.
@@ -38,4 +39,5 @@ export const adminRoutes: RouteObject[] = [
   { path: 'transactions/:id', element: <TransactionLogPage /> },
   { path: 'trace', element: <TracePage /> },
   { path: 'topology', element: <TopologyPage /> },
+  { path: 'audit', element: <AuditPage /> },
 ];

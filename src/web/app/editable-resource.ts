@@ -1,6 +1,7 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
+import type { UserProfile } from '../../shared/users';
 import type { FieldErrors } from '../components/forms/schema-errors';
 import type { Column } from '../components/ui/data-table';
 
@@ -10,6 +11,8 @@ export interface FieldsProps<F, O> {
   set: (patch: Partial<F>) => void;
   errors: FieldErrors;
   options: O;
+  /** True in the form of a new item. */
+  creating: boolean;
 }
 
 /** The words of an editable screen; those of the row actions are the accessible names tests find them by. */
@@ -47,6 +50,12 @@ export interface EditableResource<T extends { id: number }, F extends object, I,
   columns: Column<T, O | undefined>[];
   /** Rows without a delete button (the account owner). */
   canDelete?: (row: T) => boolean;
+  /** Rows a user without the Manager role may still edit (their own profile); by default none. */
+  canEditOwn?: (row: T, me: UserProfile) => boolean;
+  /** Shown above the list (e.g. a key just created, shown once). */
+  Header?: ComponentType;
+  /** More actions of a row, after Edit and Delete; `writer` tells whether the user may change configuration. */
+  RowActions?: ComponentType<{ row: T; writer: boolean }>;
   /** The form's values for an item, or for a new one. */
   toForm: (row: T | undefined) => F;
   /** What is checked and sent: all values, or only those that changed. */

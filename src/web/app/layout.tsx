@@ -1,13 +1,13 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMe, useSignOut } from '../api/session';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/status';
 import type { Preset } from '../lib/time-range';
 import { HelpPanel } from './help-panel';
 import { NAV } from './nav';
 import { paths } from './paths';
-import { clearSession, readSession } from './session';
+import { canConfigure } from './session';
 import { isTypingTarget, matchShortcut } from './shortcuts';
 import { useTheme } from './theme';
 import { TimeRangePicker } from './time-range-picker';
@@ -19,12 +19,12 @@ const GO: Record<string, string> = { 'go:fleet': paths.fleet, 'go:applications':
 export function Layout() {
   const navigate = useNavigate();
   const location = useLocation();
-  const qc = useQueryClient();
   const { theme, toggle } = useTheme();
   const { view, setView } = useTimeView();
   const [help, setHelp] = useState(false);
   const pending = useRef<string | null>(null);
-  const session = readSession();
+  const me = useMe();
+  const signOutCall = useSignOut();
 
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
@@ -47,9 +47,7 @@ export function Layout() {
   }, [navigate, toggle, view, setView, location.search]);
 
   function signOut() {
-    clearSession();
-    qc.clear();
-    navigate(paths.signIn, { replace: true });
+    signOutCall.mutate(undefined, { onSettled: () => navigate(paths.signIn, { replace: true }) });
   }
 
   const link = ({ isActive }: { isActive: boolean }) =>
@@ -67,7 +65,7 @@ export function Layout() {
                 <span id={`nav-${g.group}`} className="mr-0.5 text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
                   {g.group}
                 </span>
-                {g.items.map((n) => (
+                {g.items.filter((n) => !n.managers || canConfigure(me)).map((n) => (
                   <NavLink key={n.to} to={{ pathname: n.to, search: keepRange(location.search) }} end={n.to === '/'} className={link}>
                     {n.label}
                   </NavLink>
@@ -85,7 +83,7 @@ export function Layout() {
             <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
               ?
             </Button>
-            <span className="hidden text-xs text-slate-600 md:inline dark:text-slate-400">{session?.email}</span>
+            <span className="hidden text-xs text-slate-600 md:inline dark:text-slate-400">{me?.email}</span>
             <Button variant="ghost" onClick={signOut}>
               Sign out
             </Button>

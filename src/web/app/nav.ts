@@ -3,6 +3,8 @@ import { paths } from './paths';
 export interface NavItem {
   to: string;
   label: string;
+  /** Shown to Managers and the account owner only. */
+  managers?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
       { to: paths.tags, label: 'Tags' },
       { to: paths.serverSets, label: 'Server sets' },
       { to: paths.users, label: 'Users' },
+      { to: paths.audit, label: 'Audit', managers: true },
       { to: paths.settings, label: 'Settings' },
     ],
   },

@@ -21,6 +21,7 @@ export const paths = {
   tags: '/tags',
   serverSets: '/server-sets',
   users: '/users',
+  audit: '/audit',
   settings: '/settings',
   transactions: '/transactions',
   transactionLog: (id: number | string) => `/transactions/${id}`,

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../api/session';
+import { ErrorBox, Loading } from '../components/ui/status';
 import { paths, withQuery } from './paths';
-import { readSession } from './session';
 
-/** Sends a visitor without a session to sign-in, remembering where they were going. */
+/** Asks the service for the session once (the cookie travels by itself); without one, sends the visitor to sign-in and back. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (!readSession()) return <Navigate to={withQuery(paths.signIn, { next: location.pathname + location.search })} replace />;
+  const session = useSession();
+  if (session.isPending) return <Loading what="your session" />;
+  if (session.error) return <ErrorBox error={session.error} />;
+  if (!session.data) return <Navigate to={withQuery(paths.signIn, { next: location.pathname + location.search })} replace />;
   return children;
 }

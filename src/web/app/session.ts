@@ -1,35 +1,24 @@
-import { z } from 'zod';
+import { ROLE_MANAGER, type UserProfile } from '../../shared/users';
 
-/** The signed-in account: e-mail and API key, kept in sessionStorage so closing the tab signs out. */
-export const sessionSchema = z.object({ email: z.string().min(1), apiKey: z.string().min(1) });
-export type Session = z.infer<typeof sessionSchema>;
+/**
+ * The dashboard's session lives on the server behind an HttpOnly cookie (POST /session/), so new tabs
+ * and shared links are signed in. What the page keeps is the session's CSRF token, in memory only:
+ * every write carries it (X-CSRF-Token); a new tab gets it again from GET /session/.
+ */
+let csrf: string | null = null;
 
-export const SESSION_KEY = 'fleetwatch.session';
+/** The CSRF token of the current session, or null when signed out (or not yet known). */
+export const csrfToken = (): string | null => csrf;
 
-/** The stored session, or null when absent or unreadable. */
-export function readSession(storage: Pick<Storage, 'getItem'> = sessionStorage): Session | null {
-  const raw = storage.getItem(SESSION_KEY);
-  if (!raw) return null;
-  try {
-    const r = sessionSchema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
+/** Keeps the token of a session just read or created; null forgets it (signed out). */
+export function setCsrfToken(token: string | null): void {
+  csrf = token;
 }
 
-export function writeSession(s: Session, storage: Pick<Storage, 'setItem'> = sessionStorage): void {
-  storage.setItem(SESSION_KEY, JSON.stringify(s));
+/** Managers and the account owner change configuration; Regular users only read it (the service enforces it). */
+export function canConfigure(u: Pick<UserProfile, 'role' | 'is_account_owner'> | null | undefined): boolean {
+  return !!u && (u.is_account_owner || u.role === ROLE_MANAGER);
 }
 
-export function clearSession(storage: Pick<Storage, 'removeItem'> = sessionStorage): void {
-  storage.removeItem(SESSION_KEY);
-}
-
-/** The Authorization header value of a session (UTF-8 safe base64). */
-export function basicHeader(s: Session): string {
-  const bytes = new TextEncoder().encode(`${s.email}:${s.apiKey}`);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return `Basic ${btoa(bin)}`;
-}
+/** Whether a method changes something, so needs the CSRF token. */
+export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';

@@ -26,11 +26,12 @@ export interface NewAlertHistory {
   sms: string;
 }
 
-/** Selection by incident start: start (inclusive, optional) to end (inclusive), optional alert ids. */
+/** Selection by incident start: start (inclusive, optional) to end (inclusive), optional alert ids; `open` true keeps the unended, false the ended. */
 export interface AlertHistoryFilter {
   start?: number;
   end: number;
   alertIds?: number[];
+  open?: boolean;
 }
 
 export interface AlertHistoryRepo {

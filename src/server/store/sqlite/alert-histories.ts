@@ -42,6 +42,7 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
         where += ' AND start >= ?';
         args.push(filter.start);
       }
+      if (filter.open !== undefined) where += filter.open ? ' AND "end" IS NULL' : ' AND "end" IS NOT NULL';
       if (filter.alertIds) {
         where += ' AND alert_id IN (SELECT value FROM json_each(?))';
         args.push(JSON.stringify(filter.alertIds));

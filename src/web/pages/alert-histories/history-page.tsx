@@ -1,55 +1,56 @@
+import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAlertHistory, useAlertHistoryMessage } from '../../api/alert-histories';
 import { useAlerts } from '../../api/alerts';
 import { paths } from '../../app/paths';
-import { ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { useTimeView } from '../../app/use-time-view';
+import { ErrorBox, Loading } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
+import { IncidentCharts, IncidentLinks } from './incident-around';
+import { IncidentMessage } from './incident-message';
+import { incidentView } from './incident-window';
+import { useIncidentRows } from './use-incident-rows';
 
-/**
- * One incident and its saved message. The html comes from alert data that collectors and users
- * influence, so it is never injected into the page: it renders in an iframe with sandbox="" (no
- * scripts, no same origin, no forms, no navigation), from srcdoc so nothing is fetched.
- */
+const link = 'text-teal-800 underline dark:text-teal-300';
+
+/** One incident: what and where (server, target, alert), links to that minute, charts around its start, the message. */
 export default function HistoryPage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const history = useAlertHistory(id);
   const message = useAlertHistoryMessage(id);
   const alerts = useAlerts();
+  const { now } = useTimeView();
+  const list = useMemo(() => (history.data ? [history.data] : []), [history.data]);
+  const row = useIncidentRows(list)[0];
   if (history.isPending) return <Loading what="incident" />;
   if (history.error) return <ErrorBox error={history.error} />;
   const h = history.data;
+  const alert = alerts.data?.find((a) => a.id === h.alert_id);
+  const view = incidentView(h.start, alert?.trigger_type, now);
   return (
     <div className="space-y-4">
-      <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.alertHistories, search: params.toString() }}>
+      <Link className={`text-sm ${link}`} to={{ pathname: paths.alertHistories, search: params.toString() }}>
         ← All incidents
       </Link>
       <h1 className="text-lg font-semibold">{h.subject || `Incident ${h.id}`}</h1>
-      <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">Started</dt>
         <dd>{formatTime(h.start)} UTC</dd>
         <dt className="text-slate-600 dark:text-slate-400">Ended</dt>
         <dd>{h.end === null ? 'Still open' : `${formatTime(h.end)} UTC`}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">Alert</dt>
-        <dd>
-          <Link className="text-teal-800 underline dark:text-teal-300" to={paths.alert(h.alert_id)}>
-            {alerts.data?.find((a) => a.id === h.alert_id)?.name ?? `Alert #${h.alert_id}`}
-          </Link>
-        </dd>
+        <dt className="text-slate-600 dark:text-slate-400">Server</dt>
+        <dd>{row && row.servers.length > 0 ? row.servers.map((s) => s.name).join(', ') : '–'}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">Target</dt>
+        <dd>{alert ? `${alert.type}: ${alert.target}` : '–'}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">Trigger</dt>
+        <dd>{alert?.trigger ?? '–'}</dd>
       </dl>
+      {row && <IncidentLinks row={row} type={alert?.type} view={view} />}
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}
-      {message.data && (
-        <div className="grid gap-4 xl:grid-cols-2">
-          <Panel title="Message (text)">
-            <pre className="max-h-[32rem] overflow-auto text-sm whitespace-pre-wrap">{message.data.text || '(empty)'}</pre>
-            {message.data.sms && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">SMS: {message.data.sms}</p>}
-          </Panel>
-          <Panel title="Message (HTML)">
-            <iframe sandbox="" srcDoc={message.data.html} title="Alert message as HTML" referrerPolicy="no-referrer" className="h-[32rem] w-full rounded border border-slate-200 bg-white dark:border-slate-700" />
-          </Panel>
-        </div>
-      )}
+      {message.data && <IncidentMessage message={message.data} />}
+      {row?.servers[0] && <IncidentCharts server={row.servers[0]} start={h.start} view={view} />}
     </div>
   );
 }

@@ -3,17 +3,17 @@ import { paths } from '../../app/paths';
 import { formatTime } from '../../lib/format';
 import type { TimelineRow } from './timeline';
 
-/** Incidents of the range as bars on one row per alert; each bar opens its incident. */
+/** Incidents of the range as bars on one row per alert (labelled with server and target); each bar opens its incident. */
 export function IncidentTimeline({ rows, alertName, from, to, search }: { rows: TimelineRow[]; alertName: (id: number) => string; from: number; to: number; search: string }) {
   return (
     <div role="list" aria-label="Incident timeline" className="space-y-1">
-      <div className="flex justify-between pl-48 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
+      <div className="flex justify-between pl-74 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
         <span>{formatTime(from)} UTC</span>
         <span>{formatTime(to)} UTC</span>
       </div>
       {rows.map((r) => (
         <div key={r.alertId} role="listitem" className="flex items-center gap-2">
-          <span className="w-46 truncate text-sm" title={alertName(r.alertId)}>
+          <span className="w-72 shrink-0 truncate text-sm" title={alertName(r.alertId)}>
             {alertName(r.alertId)}
           </span>
           <div className="relative h-5 flex-1 rounded bg-slate-100 dark:bg-slate-800">

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAlert, useCreateAlert, useDeleteAlert, useUpdateAlert } from '../../api/alerts';
-import { readSession } from '../../app/session';
+import { useMe } from '../../api/session';
 import { useUsers } from '../../api/users';
 import { paths } from '../../app/paths';
 import { ConfirmButton } from '../../components/forms/confirm-button';
+import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { draftOf, emptyDraft, toCreateInput, toUpdateInput, type AlertDraft } from './alert-draft';
 import { AlertForm } from './alert-form';
@@ -20,9 +21,10 @@ function CreateAlert() {
   const navigate = useNavigate();
   const create = useCreateAlert();
   const users = useUsers();
+  const signedIn = useMe();
   if (users.isPending) return <Loading what="users" />;
   // The signed-in person is the natural first recipient.
-  const me = users.data?.find((u) => u.email === readSession()?.email);
+  const me = users.data?.find((u) => u.email === signedIn?.email);
   const initial: AlertDraft = { ...emptyDraft(), users: me ? [{ id: me.id, sendemail: true, sendsms: false, pushnotification: false }] : [] };
   return (
     <div className="space-y-3">
@@ -59,6 +61,7 @@ function EditAlert({ id }: { id: number }) {
           <ConfirmButton label="Delete alert" question={`Delete the alert "${a.name}"?`} pending={del.isPending} onConfirm={() => del.mutate(id, { onSuccess: () => navigate(paths.alerts, { replace: true }) })} />
         </div>
       </div>
+      <ReadOnlyNote />
       {del.error && <ErrorBox error={del.error} />}
       <Panel title="Settings">
         <AlertForm

@@ -41,7 +41,7 @@ export function EditableForm<T extends { id: number }, F extends object, I, O>({
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <FormError errors={errors} />
-      <Fields value={values} set={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={errors} options={options} />
+      <Fields value={values} set={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={errors} options={options} creating={creating} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? 'Saving…' : resource.labels.save(creating)}

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { editable, type FieldsProps } from '../../app/editable-resource';
 import { TextField } from '../../components/ui/field';
+import { sessionKeys } from '../../api/session';
 import EditableListPage from './editable-list-page';
+
+const USER = {
+  id: 5, first_name: 'Ada', last_name: 'L', email: 'ada@example.com', nick_name: 'adal', country_code: null, phone_number: null,
+  role: 2, role_text: 'Manager', is_account_owner: false, is_account_manager: false, avatar_url: '', url: '',
+};
 
 afterEach(cleanup);
 
@@ -23,7 +29,7 @@ function NameField({ value, set, errors }: FieldsProps<Values, undefined>) {
 }
 
 /** A resource over an in-memory list; saving the name "taken" fails as the service would, naming the field. */
-function setup(items: Item[]) {
+function setup(items: Item[], role = 2) {
   const useSave = (id: number | null) => {
     const qc = useQueryClient();
     return useMutation({
@@ -63,6 +69,7 @@ function setup(items: Item[]) {
     Fields: NameField,
   });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(sessionKeys.current, { user: { ...USER, role }, csrf_token: 't' });
   render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
@@ -122,5 +129,12 @@ describe('EditableListPage', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete omega?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No items.')).toBeTruthy();
+  });
+
+  it('is read-only without the Manager role: no add, edit or delete, and says why', async () => {
+    setup([{ id: 1, name: 'alpha', owner: false }], 3);
+    expect(await screen.findByRole('table', { name: 'Items' })).toBeTruthy();
+    expect(screen.getByText('Read-only: changing this needs the Manager role.')).toBeTruthy();
+    for (const name of ['New item', 'Edit alpha', 'Delete alpha']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 import { useSearchParams } from 'react-router';
+import { useMe } from '../../api/session';
 import type { EditableResource } from '../../app/editable-resource';
+import { canConfigure } from '../../app/session';
 import { ConfirmButton } from '../../components/forms/confirm-button';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ListFilter, useUrlFilter } from '../../components/ui/list-filter';
+import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { Empty, ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { filterRows } from '../../lib/filter-rows';
 import { EditableForm } from './editable-form';
@@ -11,13 +14,17 @@ import { editParam } from './editable-state';
 
 /**
  * The generic screen of an editable resource: its list with a filter (`?q=`), a panel with the form
- * to add or edit one (`?edit=new|<id>`), and delete after asking.
+ * to add or edit one (`?edit=new|<id>`), and delete after asking. Without the Manager role the list
+ * is read-only: no add, edit or delete (the service would refuse them with a 403 anyway).
  */
 export default function EditableListPage<T extends { id: number }, F extends object, I, O>({ resource: r }: { resource: EditableResource<T, F, I, O> }) {
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useUrlFilter();
   const edit = editParam(params.get('edit'));
   const id = typeof edit === 'number' ? edit : null;
+  const me = useMe();
+  const writer = canConfigure(me);
+  const mayEdit = (row: T) => writer || (!!me && !!r.canEditOwn?.(row, me));
   const list = r.useList();
   const options = r.useOptions?.();
   const save = r.useSave(id);
@@ -35,12 +42,16 @@ export default function EditableListPage<T extends { id: number }, F extends obj
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <h1 className="text-lg font-semibold">{L.title}</h1>
-        <Button variant="primary" onClick={() => open('new')}>
-          {L.add}
-        </Button>
+        {writer && (
+          <Button variant="primary" onClick={() => open('new')}>
+            {L.add}
+          </Button>
+        )}
         <ListFilter value={q} onChange={setQ} />
       </div>
-      {edit !== null && optionsReady && (id === null || current) && (
+      <ReadOnlyNote />
+      {r.Header && <r.Header />}
+      {edit !== null && optionsReady && (id === null ? writer : current && mayEdit(current)) && (
         <Panel title={current ? L.editTitle(current) : L.addTitle}>
           <EditableForm
             key={String(edit)}
@@ -69,12 +80,15 @@ export default function EditableListPage<T extends { id: number }, F extends obj
           ctx={options}
           actions={(row) => (
             <>
-              <Button variant="ghost" aria-label={L.edit(row)} onClick={() => open(String(row.id))}>
-                Edit
-              </Button>
-              {(r.canDelete?.(row) ?? true) && (
+              {mayEdit(row) && (
+                <Button variant="ghost" aria-label={L.edit(row)} onClick={() => open(String(row.id))}>
+                  Edit
+                </Button>
+              )}
+              {writer && (r.canDelete?.(row) ?? true) && (
                 <ConfirmButton label="Delete" ariaLabel={L.delete(row)} {...L.confirm(row)} pending={del.isPending && del.variables === row.id} onConfirm={() => del.mutate(row.id)} />
               )}
+              {r.RowActions && <r.RowActions row={row} writer={writer} />}
             </>
           )}
         />

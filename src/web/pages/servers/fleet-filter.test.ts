@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Server } from '../../../shared/servers';
-import { activeIncidents, filterFleet, parseFleetFilter, serversOfSet } from './fleet-filter';
+import { filterFleet, parseFleetFilter, serversOfSet } from './fleet-filter';
 
 const srv = (id: number, hostname: string, os: string, running: boolean, nickname = ''): Server => ({
   id, hostname, os, running, nickname, created: 0, description: '', url: '', capacity_mem: 0, capacity_cpu_num: 0, capacity_cpu_freq: 0,
@@ -30,20 +30,5 @@ describe('filterFleet', () => {
   });
   it('serversOfSet unions tag members', () => {
     expect([...serversOfSet({ server_tags: [10, 11] }, tags)].sort()).toEqual([1, 2, 3]);
-  });
-});
-
-describe('activeIncidents', () => {
-  it('counts incidents per server across alert types', () => {
-    const m = activeIncidents(
-      [
-        { type: 'Server', target_id: 1, in_incident: true },
-        { type: 'Server Tag', target_id: '10', in_incident: true },
-        { type: 'Process', target_id: '2_123_456', in_incident: true },
-        { type: 'Server', target_id: 2, in_incident: false },
-      ],
-      tags,
-    );
-    expect(Object.fromEntries(m)).toEqual({ 1: 2, 3: 1, 2: 1 });
   });
 });

@@ -53,25 +53,3 @@ export function filterFleet(
       (!f.status || (f.status === 'running') === s.running),
   );
 }
-
-/**
- * Servers with an incident under way: Server alerts name the server, Server Tag alerts every server
- * of the tag, Process alerts a uid that starts with the server id.
- */
-export function activeIncidents(
-  alerts: readonly { type: string; target_id?: string | number | null; in_incident?: boolean }[],
-  tags: readonly { id: number; servers: number[] }[],
-): Map<number, number> {
-  const out = new Map<number, number>();
-  const bump = (id: number) => out.set(id, (out.get(id) ?? 0) + 1);
-  for (const a of alerts) {
-    if (!a.in_incident || a.target_id === null || a.target_id === undefined) continue;
-    const target = String(a.target_id);
-    if (a.type === 'Server Tag') tags.find((t) => t.id === Number(target))?.servers.forEach(bump);
-    else if (a.type === 'Server' || a.type === 'Process') {
-      const id = Number(target.split('_')[0]);
-      if (Number.isInteger(id)) bump(id);
-    }
-  }
-  return out;
-}

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { countByServer } from '../../../shared/alert-target';
 import { OS_VALUES } from '../../../shared/servers';
+import { needsResources, useTargetIndex } from '../../api/alert-targets';
 import { useAlertsLite, useServerSets } from '../../api/incidents';
 import { useServerTagList } from '../../api/server-tags';
 import { useFleetLatest } from '../../api/server-data';
@@ -8,7 +10,7 @@ import { useServers } from '../../api/servers';
 import { inputClass, SelectField } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
 import { VirtualList } from '../../components/ui/virtual-list';
-import { activeIncidents, filterFleet, parseFleetFilter } from './fleet-filter';
+import { filterFleet, parseFleetFilter } from './fleet-filter';
 import { FleetHeader } from './fleet-header';
 import { FleetRow } from './fleet-row';
 import { fleetMetrics, nextSort, NO_METRICS, parseFleetSort, sortFleet, type FleetMetrics } from './fleet-sort';
@@ -33,7 +35,10 @@ export default function FleetPage() {
   }, [servers.data, latest.data]);
   const filtered = useMemo(() => filterFleet(servers.data ?? [], filter, tags.data ?? [], sets.data ?? []), [servers.data, filter.q, filter.os, filter.tag, filter.set, filter.status, tags.data, sets.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const shown = useMemo(() => sortFleet(filtered, sort, (s) => metrics.get(s.id) ?? NO_METRICS), [filtered, sort.key, sort.dir, metrics]); // eslint-disable-line react-hooks/exhaustive-deps
-  const incidents = useMemo(() => activeIncidents(alerts.data ?? [], tags.data ?? []), [alerts.data, tags.data]);
+  // in_incident is the alert's state now; the shared mapping puts each alert on its servers.
+  const active = useMemo(() => (alerts.data ?? []).filter((a) => a.in_incident), [alerts.data]);
+  const targets = useTargetIndex(needsResources(active));
+  const incidents = useMemo(() => (targets.index ? countByServer(active, targets.index) : new Map<number, number>()), [active, targets.index]);
   const rangeSearch = useMemo(() => {
     const p = new URLSearchParams(params);
     for (const k of FILTER_KEYS) p.delete(k);

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { AlertHistory } from '../../../shared/alert-histories';
 import { useAlertsLite } from '../../api/incidents';
-import { useLogs } from '../../api/logs';
-import { usePolledItems } from '../../api/polled-data';
-import { useServerIncidentsAt, useServerTags } from '../../api/servers';
+import { useTargetIndex } from '../../api/alert-targets';
+import { useServerIncidentsAt } from '../../api/servers';
 import { paths } from '../../app/paths';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
@@ -34,25 +33,14 @@ export function IncidentsAtList({ at, incidents, alertNames, search }: { at: num
 /** "What was true then": the alerts of this server that were in incident during the minute `at`. */
 export function IncidentsAtPanel({ serverId, at, search }: { serverId: number; at: number; search: string }) {
   const alerts = useAlertsLite();
-  const tags = useServerTags(serverId);
-  const logs = useLogs();
-  const polled = usePolledItems();
-  const ready = alerts.data && tags.data && logs.data && polled.data;
+  const targets = useTargetIndex();
   const mine = useMemo(
-    () =>
-      ready
-        ? alertsOfServer(alerts.data!, {
-            serverId,
-            tagIds: tags.data!.server_tags,
-            logIds: logs.data!.filter((l) => l.server_id === serverId).map((l) => l.id),
-            polledIds: polled.data!.filter((p) => p.server_id === serverId).map((p) => p.id),
-          }).map((a) => a.id)
-        : null,
-    [ready, alerts.data, tags.data, logs.data, polled.data, serverId],
+    () => (alerts.data && targets.index ? alertsOfServer(alerts.data, serverId, targets.index).map((a) => a.id) : null),
+    [alerts.data, targets.index, serverId],
   );
   const histories = useServerIncidentsAt(serverId, at, mine);
-  const names = useMemo(() => new Map((alerts.data ?? []).map((a) => [a.id, a.name])), [alerts.data]);
-  const error = alerts.error ?? tags.error ?? logs.error ?? polled.error ?? histories.error;
+  const names = useMemo(() => new Map((alerts.data ?? []).map((a) => [a.id, a.target ? `${a.name} (${a.target})` : a.name])), [alerts.data]);
+  const error = alerts.error ?? targets.error ?? histories.error;
   return (
     <Panel title={`Alerts in incident at ${formatTime(at)} UTC`}>
       {error ? <ErrorBox error={error} /> : histories.data ? <IncidentsAtList at={at} incidents={openDuring(histories.data, at)} alertNames={names} search={search} /> : <Loading what="incidents" />}

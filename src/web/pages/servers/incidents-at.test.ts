@@ -1,21 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { indexTargets } from '../../../shared/alert-target';
 import { alertsOfServer, openDuring } from './incidents-at';
 
 describe('alertsOfServer', () => {
   const alerts = [
     { id: 1, type: 'Server', target_id: 5 },
     { id: 2, type: 'Server', target_id: 50 },
-    { id: 3, type: 'Process', target_id: '5_100_1700000000' },
-    { id: 4, type: 'Process', target_id: '55_100_1700000000' },
+    { id: 3, type: 'Process', target_id: '5,100,1700000000,java' },
+    { id: 4, type: 'Process', target_id: '55,100,1700000000,java' },
     { id: 5, type: 'Server Tag', target_id: '9' },
     { id: 6, type: 'Log', target_id: 3 },
     { id: 7, type: 'Polled Data', target_id: '8' },
     { id: 8, type: 'Application', target_id: 5 },
+    { id: 10, type: 'Application', target_id: 6 },
     { id: 9, type: 'Log', target_id: 4 },
   ];
-  it('keeps the alerts on the server, its processes, tags, logs and checks', () => {
-    expect(alertsOfServer(alerts, { serverId: 5, tagIds: [9], logIds: [3], polledIds: [8] }).map((a) => a.id)).toEqual([1, 3, 5, 6, 7]);
-    expect(alertsOfServer(alerts, { serverId: 6, tagIds: [], logIds: [], polledIds: [] })).toEqual([]);
+  const idx = indexTargets({
+    tags: [{ id: 9, servers: [5] }],
+    logs: [{ id: 3, server_id: 5 }, { id: 4, server_id: 6 }],
+    polled: [{ id: 8, server_id: 5 }],
+    applications: [{ id: 5, servers: [5, 6] }, { id: 6, servers: [6] }],
+  });
+  it('keeps the alerts on the server, its processes, tags, logs, checks and applications', () => {
+    expect(alertsOfServer(alerts, 5, idx).map((a) => a.id)).toEqual([1, 3, 5, 6, 7, 8]);
+    expect(alertsOfServer(alerts, 6, idx).map((a) => a.id)).toEqual([8, 10, 9]);
+    expect(alertsOfServer(alerts, 7, idx)).toEqual([]);
   });
 });
 

@@ -1,38 +1,8 @@
-/** What a server owns that alerts can target: itself, its tags, its logs and its polled checks. */
-export interface ServerTargets {
-  serverId: number;
-  tagIds: readonly number[];
-  logIds: readonly number[];
-  polledIds: readonly number[];
-}
+import { serversOfAlert, type AlertTargetRef, type TargetIndex } from '../../../shared/alert-target';
 
-/**
- * The alerts that concern a server: Server alerts on it, Process alerts on one of its processes (a
- * uid starts with the server id), Server Tag alerts on one of its tags, Log and Polled Data alerts on
- * its logs and checks. Application alerts span servers and are left to the application's page.
- */
-export function alertsOfServer(alerts: readonly { id: number; type: string; target_id: string | number }[], t: ServerTargets): { id: number }[] {
-  const tags = new Set(t.tagIds.map(String));
-  const logs = new Set(t.logIds.map(String));
-  const polled = new Set(t.polledIds.map(String));
-  const me = String(t.serverId);
-  return alerts.filter((a) => {
-    const target = String(a.target_id);
-    switch (a.type) {
-      case 'Server':
-        return target === me;
-      case 'Process':
-        return target.split('_')[0] === me;
-      case 'Server Tag':
-        return tags.has(target);
-      case 'Log':
-        return logs.has(target);
-      case 'Polled Data':
-        return polled.has(target);
-      default:
-        return false;
-    }
-  });
+/** The alerts whose target lies on the server, by the shared mapping of every alert type (src/shared/alert-target.ts). */
+export function alertsOfServer<A extends AlertTargetRef & { id: number }>(alerts: readonly A[], serverId: number, idx: TargetIndex): A[] {
+  return alerts.filter((a) => serversOfAlert(a, idx).includes(serverId));
 }
 
 /**

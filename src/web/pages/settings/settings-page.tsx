@@ -6,6 +6,7 @@ import { useServers } from '../../api/servers';
 import { ConfirmButton } from '../../components/forms/confirm-button';
 import { ChoiceField } from '../../components/forms/form-fields';
 import { Button } from '../../components/ui/button';
+import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { LogSourceForm } from './log-source-form';
 import { PolledConfigForm } from './polled-config-form';
@@ -20,6 +21,7 @@ export default function SettingsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">Settings</h1>
+      <ReadOnlyNote />
       <TransactionsSwitch />
       <div className="max-w-sm">
         <ChoiceField label="Server to configure" value={serverId || ''} onChange={(e) => setParams((p) => (p.set('server', e.target.value), p.delete('log'), p))}>

@@ -1,38 +1,32 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pagedSchema } from '../../../shared/paging';
-import { server } from '../../../shared/servers';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useSignIn } from '../../api/session';
 import { paths } from '../../app/paths';
-import { writeSession } from '../../app/session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 
-/** Sign-in with the account e-mail and API key, checked against the API before it is stored. */
+/** Sign-in with an e-mail and its API key (the account's, or a user's own): the service opens a cookie session. */
 export default function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const signIn = useSignIn();
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const session = { email: email.trim(), apiKey: apiKey.trim() };
-    if (!session.email || !session.apiKey) return setError('Enter the account e-mail and its API key.');
-    setPending(true);
+    const c = { email: email.trim(), api_key: apiKey.trim() };
+    if (!c.email || !c.api_key) return setError('Enter your e-mail and your API key.');
     setError(null);
-    try {
-      await api('GET', '/servers/', { params: { limit: 1 }, schema: pagedSchema(server), session });
-      writeSession(session);
-      const next = params.get('next');
-      navigate(next?.startsWith('/') && !next.startsWith('//') ? next : paths.fleet, { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? 'Wrong e-mail or API key.' : err instanceof Error ? err.message : String(err));
-    } finally {
-      setPending(false);
-    }
+    signIn.mutate(c, {
+      onSuccess: () => {
+        const next = params.get('next');
+        navigate(next?.startsWith('/') && !next.startsWith('//') ? next : paths.fleet, { replace: true });
+      },
+      onError: (err) => setError(err instanceof ApiError && err.status === 401 ? 'Wrong e-mail or API key.' : err.message),
+    });
   }
 
   return (
@@ -46,8 +40,8 @@ export default function SignInPage() {
             {error}
           </p>
         )}
-        <Button variant="primary" type="submit" disabled={pending} className="w-full">
-          {pending ? 'Signing in…' : 'Sign in'}
+        <Button variant="primary" type="submit" disabled={signIn.isPending} className="w-full">
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
         <p className="text-xs text-slate-600 dark:text-slate-400">The demo account is printed by <code>npm start</code> and saved in data/demo-account.json.</p>
       </form>

@@ -1,31 +1,43 @@
-import { userCreate, userUpdate, type UserProfile } from '../../../shared/users';
+import { ROLE_MANAGER, ROLE_REGULAR, type UserProfile } from '../../../shared/users';
 import { useDeleteUser, useSaveUser, useUsers, type UserFormInput } from '../../api/users';
 import { editable, type FieldsProps } from '../../app/editable-resource';
-import { TextField } from '../../components/ui/field';
-import { fullName, phoneText, userFormOf, userInput } from './user-input';
+import { SelectField, TextField } from '../../components/ui/field';
+import { NewKeyPanel, showKey } from './new-key';
+import { UserActions } from './user-actions';
+import { fullName, humanMessage, phoneText, roleName, USER_LABELS, userFormOf, userFormSchema, userInput } from './user-input';
 
-const FIELDS: { key: keyof UserFormInput; label: string; extra?: Record<string, string> }[] = [
-  { key: 'first_name', label: 'First name' },
-  { key: 'last_name', label: 'Last name' },
-  { key: 'email', label: 'E-mail address', extra: { type: 'email', autoComplete: 'off' } },
-  { key: 'country_code', label: 'Country code', extra: { inputMode: 'numeric', placeholder: '44' } },
-  { key: 'phone_number', label: 'Phone number', extra: { inputMode: 'numeric', placeholder: '7700900123' } },
+const FIELDS: { key: Exclude<keyof UserFormInput, 'role'>; label: string; extra?: Record<string, string> }[] = [
+  { key: 'first_name', label: USER_LABELS.first_name },
+  { key: 'last_name', label: USER_LABELS.last_name },
+  { key: 'email', label: USER_LABELS.email, extra: { type: 'email', autoComplete: 'off' } },
+  { key: 'country_code', label: `${USER_LABELS.country_code} (optional, for SMS)`, extra: { inputMode: 'numeric', placeholder: '44' } },
+  { key: 'phone_number', label: `${USER_LABELS.phone_number} (optional, for SMS)`, extra: { inputMode: 'numeric', placeholder: '7700900123' } },
 ];
 
-/** Names, e-mail, and the country code and phone number that SMS needs. */
-function UserFields({ value, set, errors }: FieldsProps<UserFormInput, undefined>) {
+/** Names, e-mail, the optional phone SMS needs, and for a new user the role; errors in the form's words. */
+function UserFields({ value, set, errors, creating }: FieldsProps<UserFormInput, undefined>) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {FIELDS.map((f) => (
-        <TextField key={f.key} label={f.label} value={value[f.key]} onChange={(e) => set({ [f.key]: e.target.value })} error={errors[f.key]} {...f.extra} />
+        <TextField key={f.key} label={f.label} value={value[f.key]} onChange={(e) => set({ [f.key]: e.target.value })} error={humanMessage(errors[f.key])} {...f.extra} />
       ))}
+      {creating && (
+        <div>
+          <SelectField label={USER_LABELS.role} value={value.role} onChange={(e) => set({ role: e.target.value })}>
+            <option value={String(ROLE_REGULAR)}>Regular (reads everything, changes only their own profile)</option>
+            <option value={String(ROLE_MANAGER)}>Manager (also changes configuration)</option>
+          </SelectField>
+          {errors.role && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{humanMessage(errors.role)}</p>}
+        </div>
+      )}
     </div>
   );
 }
 
-const role = (u: UserProfile) => (u.is_account_owner ? 'Account owner' : u.role_text || '–');
-
-/** User profiles: list, add, edit, delete (never the account owner: it has no delete button, and a 403 is shown). */
+/**
+ * User profiles: list, add (the new key shown once), edit, delete (never the account owner), keys and
+ * roles. Without the Manager role only your own profile and key.
+ */
 export const userResource = editable<UserProfile, UserFormInput, Partial<UserFormInput>>({
   labels: {
     title: 'Users',
@@ -37,20 +49,23 @@ export const userResource = editable<UserProfile, UserFormInput, Partial<UserFor
     save: (creating) => (creating ? 'Create user' : 'Save user'),
     edit: (u) => `Edit ${fullName(u)}`,
     delete: (u) => `Delete ${fullName(u)}`,
-    confirm: (u) => ({ question: `Delete the user ${fullName(u)}?`, detail: 'Alerts stop notifying this person.' }),
+    confirm: (u) => ({ question: `Delete the user ${fullName(u)}?`, detail: 'Alerts stop notifying this person, and their key stops working.' }),
   },
   useList: useUsers,
-  useSave: useSaveUser,
+  useSave: (id) => useSaveUser(id, showKey),
   useDelete: useDeleteUser,
   canDelete: (u) => !u.is_account_owner,
+  canEditOwn: (u, me) => u.id === me.id,
+  Header: NewKeyPanel,
+  RowActions: UserActions,
   columns: [
     { header: 'Name', className: 'font-medium', cell: fullName, text: fullName },
     { header: 'E-mail', cell: (u) => u.email, text: (u) => u.email },
     { header: 'Phone', cell: phoneText },
-    { header: 'Role', cell: role, text: role },
+    { header: 'Role', cell: roleName, text: roleName },
   ],
   toForm: userFormOf,
   toInput: userInput,
-  schema: (creating) => (creating ? userCreate : userUpdate),
+  schema: userFormSchema,
   Fields: UserFields,
 });

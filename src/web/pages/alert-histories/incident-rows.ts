@@ -1,0 +1,70 @@
+import { processOfTarget, serversOfAlert, type TargetIndex } from '../../../shared/alert-target';
+import { paths } from '../../app/paths';
+
+/** What an incident row reads of its alert. */
+export interface AlertRef {
+  id: number;
+  name: string;
+  type: string;
+  target: string;
+  target_id: string | number;
+  trigger_type: string;
+}
+
+/** The page an alert's target opens: its process, application, log, polled check or server. */
+export function targetPath(a: Pick<AlertRef, 'type' | 'target_id'>): string | null {
+  const id = String(a.target_id);
+  switch (a.type) {
+    case 'Process': {
+      const p = processOfTarget(a.target_id);
+      return p ? paths.process(p.uid) : null;
+    }
+    case 'Application':
+      return paths.application(id);
+    case 'Log':
+      return paths.log(id);
+    case 'Polled Data':
+      return paths.polledItem(id);
+    case 'Server':
+      return paths.server(id);
+    default:
+      return null;
+  }
+}
+
+/** An incident with what names it: its alert, the servers its target lies on, the target and its page. */
+export interface IncidentRow<H> {
+  history: H;
+  alertName: string;
+  servers: { id: number; name: string }[];
+  target: string;
+  targetPath: string | null;
+}
+
+/**
+ * Joins incidents with their alerts and server names. An alert deleted since keeps its incident
+ * readable, named as the history kept it (else by id), with no server or target (they went with it).
+ */
+export function incidentRows<H extends { alert_id: number; alert_name?: string }>(
+  histories: readonly H[],
+  alerts: ReadonlyMap<number, AlertRef>,
+  idx: TargetIndex | undefined,
+  serverNames: ReadonlyMap<number, string>,
+): IncidentRow<H>[] {
+  return histories.map((h) => {
+    const a = alerts.get(h.alert_id);
+    if (!a) return { history: h, alertName: h.alert_name || `Alert #${h.alert_id}`, servers: [], target: '', targetPath: null };
+    const servers = idx ? serversOfAlert(a, idx).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` })) : [];
+    return { history: h, alertName: a.name, servers, target: a.target, targetPath: targetPath(a) };
+  });
+}
+
+/**
+ * The label of an alert's timeline row: name, server and target ("Replication lag check · db-01 ·
+ * check_replication"); the servers are left out when the target already names them ("nginx on web-02").
+ */
+export function rowLabel(r: Pick<IncidentRow<unknown>, 'alertName' | 'servers' | 'target'>): string {
+  const named = r.servers.length > 0 && r.servers.every((s) => r.target.includes(s.name));
+  const where = named ? '' : r.servers.length > 3 ? `${r.servers.length} servers` : r.servers.map((s) => s.name).join(', ');
+  return [r.alertName, where, r.target].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,17 @@
+import { useMemo } from 'react';
+import { useTargetIndex } from '../../api/alert-targets';
+import { useAlerts } from '../../api/alerts';
+import { useServers } from '../../api/servers';
+import { incidentRows, type IncidentRow } from './incident-rows';
+
+/** Incidents joined with their alert, servers (by hostname) and target; names fill in as those load. */
+export function useIncidentRows<H extends { alert_id: number; alert_name?: string }>(histories: readonly H[] | undefined): IncidentRow<H>[] {
+  const alerts = useAlerts();
+  const servers = useServers();
+  const { index } = useTargetIndex();
+  return useMemo(() => {
+    const byId = new Map((alerts.data ?? []).map((a) => [a.id, a]));
+    const names = new Map((servers.data ?? []).map((s) => [s.id, s.hostname]));
+    return incidentRows(histories ?? [], byId, index, names);
+  }, [histories, alerts.data, servers.data, index]);
+}
