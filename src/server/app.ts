@@ -120,6 +120,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
+      // The build wrote .br and .gz beside each asset (vite.config.ts): sent as they are when accepted.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => void res.header('Cache-Control', staticCacheControl(filePath)),
     });

@@ -10,8 +10,13 @@ import { DASHBOARD_CSP, IMMUTABLE } from './headers';
 let svc: TestService;
 const web = mkdtempSync(join(tmpdir(), 'fw-web-'));
 const ASSET = '/assets/index-AbC123.js';
+// An asset the build compressed (vite.config.ts writes .br and .gz beside each): sent as it is.
+const PRE = '/assets/chart-XyZ789.js';
 beforeAll(async () => {
   mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, PRE), `console.log(${JSON.stringify('y'.repeat(5000))});`);
+  writeFileSync(join(web, `${PRE}.br`), Buffer.from('BROTLI-AT-BUILD'));
+  writeFileSync(join(web, `${PRE}.gz`), gzipSync('console.log("y")'));
   writeFileSync(join(web, 'index.html'), `<!doctype html><html><head><script src="/theme.js"></script></head><body>${'<p>fleet</p>'.repeat(200)}</body></html>`);
   writeFileSync(join(web, ASSET), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   svc = await startTestService({ webDir: web });
@@ -82,6 +87,18 @@ describe('compression', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-encoding']).toBe(encoding);
     if (encoding) expect(r.bytes).toBeLessThan((await raw(path, { 'accept-encoding': 'identity' })).bytes / 2);
+  });
+});
+
+describe('assets compressed at build', () => {
+  it.each([
+    ['br, gzip', 'br', 'BROTLI-AT-BUILD'.length],
+    ['gzip', 'gzip', gzipSync('console.log("y")').length],
+  ])('Accept-Encoding %s gets the %s file the build wrote, immutable', async (accept, encoding, bytes) => {
+    const r = await raw(PRE, { 'accept-encoding': accept });
+    expect(r.headers['content-encoding']).toBe(encoding);
+    expect(r.bytes).toBe(bytes);
+    expect(r.headers['cache-control']).toBe(IMMUTABLE);
   });
 });
 
