@@ -16,8 +16,8 @@ describe('user input', () => {
     expect(blank).toEqual({ first_name: '', last_name: '', email: '', country_code: '', phone_number: '', role: '3' });
   });
 
-  it('sends everything on create but blank phone fields', () => {
-    expect(userInput({ ...blank, first_name: 'x' }, blank, true)).toEqual({ first_name: 'x', last_name: '', email: '', role: '3' });
+  it('sends everything on create, blank phone fields included (the API names them if missing)', () => {
+    expect(userInput({ ...blank, first_name: 'x' }, blank, true)).toEqual({ ...blank, first_name: 'x' });
     expect(userInput({ ...blank, country_code: '44', phone_number: '1' }, blank, true)).toMatchObject({ country_code: '44', phone_number: '1' });
   });
 
@@ -29,8 +29,9 @@ describe('user input', () => {
     [{ role: '2' }, {}],
   ])('on update %j sends %j', (edit, sent) => expect(userInput({ ...form, ...edit }, form, false)).toEqual(sent));
 
-  it('checks a new user without a phone, and a role of the two', () => {
-    expect(userCreateForm.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.io', role: '3' }).success).toBe(true);
+  it('checks a new user with the phone the API requires, and a role of the two', () => {
+    expect(userCreateForm.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.io', role: '3' }).success).toBe(false);
+    expect(userCreateForm.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.io', country_code: '44', phone_number: '7700900123', role: '3' }).success).toBe(true);
     expect(userCreateForm.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.io', role: '1' }).success).toBe(false);
     expect(userCreateForm.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.io', country_code: 'x' }).success).toBe(false);
   });

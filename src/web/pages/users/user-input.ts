@@ -16,22 +16,20 @@ export function userFormOf(u: UserProfile | undefined): UserFormInput {
   };
 }
 
-const PHONE = ['country_code', 'phone_number'] as const;
 
 /**
- * What the save sends. On create: everything but blank phone fields (a phone is only needed for SMS).
+ * What the save sends. On create: everything (the API requires the phone: the spec makes it a
+ * required field of a new profile, for SMS).
  * On update: only the fields that changed, never an emptied one (a phone number cannot be removed),
  * and never the role (it changes through its own action).
  */
 export function userInput(v: UserFormInput, initial: UserFormInput, creating: boolean): Partial<UserFormInput> {
-  if (creating) return Object.fromEntries(Object.entries(v).filter(([k, x]) => !(PHONE as readonly string[]).includes(k) || x.trim() !== ''));
+  if (creating) return { ...v };
   return Object.fromEntries(Object.entries(v).filter(([k, x]) => k !== 'role' && x !== initial[k as keyof UserFormInput] && x.trim() !== ''));
 }
 
-/** The form's checks: the service's, with the phone optional and the role a choice of the two. */
+/** The form's checks: the service's, and the role a choice of the two. */
 export const userCreateForm = userCreate.extend({
-  country_code: userCreate.shape.country_code.optional(),
-  phone_number: userCreate.shape.phone_number.optional(),
   role: z.enum([String(ROLE_MANAGER), String(ROLE_REGULAR)], { error: 'role must be Manager or Regular' }).optional(),
 });
 export const userFormSchema = (creating: boolean) => (creating ? userCreateForm : userUpdate);

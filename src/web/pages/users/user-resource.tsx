@@ -10,11 +10,11 @@ const FIELDS: { key: Exclude<keyof UserFormInput, 'role'>; label: string; extra?
   { key: 'first_name', label: USER_LABELS.first_name },
   { key: 'last_name', label: USER_LABELS.last_name },
   { key: 'email', label: USER_LABELS.email, extra: { type: 'email', autoComplete: 'off' } },
-  { key: 'country_code', label: `${USER_LABELS.country_code} (optional, for SMS)`, extra: { inputMode: 'numeric', placeholder: '44' } },
-  { key: 'phone_number', label: `${USER_LABELS.phone_number} (optional, for SMS)`, extra: { inputMode: 'numeric', placeholder: '7700900123' } },
+  { key: 'country_code', label: `${USER_LABELS.country_code} (for SMS alerts)`, extra: { inputMode: 'numeric', placeholder: '44' } },
+  { key: 'phone_number', label: `${USER_LABELS.phone_number} (for SMS alerts)`, extra: { inputMode: 'numeric', placeholder: '7700900123' } },
 ];
 
-/** Names, e-mail, the optional phone SMS needs, and for a new user the role; errors in the form's words. */
+/** Names, e-mail, the phone SMS needs (required by the API), and for a new user the role; errors in the form's words. */
 function UserFields({ value, set, errors, creating }: FieldsProps<UserFormInput, undefined>) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
