@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
 import { tickFormatter } from '../../lib/format';
 import type { Band, Marker } from './chart-marks';
 import { timeTicks } from './chart-marks';
@@ -59,7 +59,12 @@ export const ChartBody = memo(function ChartBody({ width, height, data, series, 
       <YAxis
         width={Y_AXIS_WIDTH}
         fontSize={11}
-        tickFormatter={(v: number) => formatValue(unit, v)}
+        tick={(p: YAxisTickContentProps) => (
+          // One line per tick: Recharts' own tick text wraps "150 KB/s" at its spaces.
+          <text x={Number(p.x)} y={Number(p.y)} dy={4} textAnchor="end" fontSize={11} fill="currentColor">
+            {formatValue(unit, Number(p.payload.value))}
+          </text>
+        )}
         ticks={yTicks}
         domain={yTicks ? [yTicks[0]!, yTicks[yTicks.length - 1]!] : ['auto', 'auto']}
         interval={0}
