@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useProcessData, useProcessDetail } from '../../api/processes';
+import { useProcessData, useProcessDetail, useServerProcesses } from '../../api/processes';
 import { paths } from '../../app/paths';
 import { useMinuteParam } from '../../app/use-minute-param';
 import { useTimeView } from '../../app/use-time-view';
@@ -25,7 +25,9 @@ export default function ProcessPage() {
   const servers = useServerChoices();
   const serverName = servers.data?.names.get(serverId);
   const bands = useMaintenanceBands(window, Number.isInteger(serverId) ? [serverId] : []);
-  const name = processName(data.data);
+  // Series records carry no name; the server's process list (at the minute, else now) does.
+  const listed = useServerProcesses(Number.isInteger(serverId) ? serverId : 0, at);
+  const name = processName(data.data) ?? processName(listed.data?.filter((p) => p.uid === uid));
 
   return (
     <div className="space-y-4">
