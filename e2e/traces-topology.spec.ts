@@ -4,7 +4,8 @@ import { countOf, waitForDemo } from './fixtures/api';
 import { expectNoSeriousA11yIssues } from './fixtures/axe';
 
 // These journeys read the demo fleet's transactions and connections, backfilled while the tests run.
-test.describe.configure({ timeout: 300_000 });
+// On a loaded machine the backfill can take several minutes to reach a day of transactions.
+test.describe.configure({ timeout: 720_000 });
 
 /** A duration cell ("850 µs", "22.6 ms", "1.20 s") in seconds. */
 function seconds(text: string): number {
@@ -22,7 +23,7 @@ async function darkMode(page: Page) {
 test('transactions: duration column, slowest in range, paging through all, a trace with clock skews and no negative latency', async ({ page }) => {
   // More than one page (100) of messages in the last day, so paging has somewhere to go.
   const now = Math.floor(Date.now() / 1000);
-  await waitForDemo('transaction messages', `/transactions/logs/1/detail/?time_step=Minute&limit=1&start=${now - 86_400}&end=${now}`, (b) => countOf(b) > 100);
+  await waitForDemo('transaction messages', `/transactions/logs/1/detail/?time_step=Minute&limit=1&start=${now - 86_400}&end=${now}`, (b) => countOf(b) > 100, 600_000);
   await signIn(page);
   await page.goto('/transactions?range=24h');
   await expect(page.getByRole('link', { name: /URL requests/ }).first()).toBeVisible();
