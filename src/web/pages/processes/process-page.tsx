@@ -34,7 +34,7 @@ export default function ProcessPage() {
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-xl font-semibold">{name ?? `Process ${pid}`}</h1>
         <span className="text-sm text-slate-600 dark:text-slate-400">PID {pid} on</span>
-        <Link className="text-sm text-teal-800 underline dark:text-teal-300" aria-label={`Server ${serverName ?? serverId}`} to={{ pathname: paths.server(serverId), search: rangeSearch }}>
+        <Link className="text-sm text-teal-800 underline dark:text-teal-300" aria-label={`Server: ${serverName ?? serverId}`} to={{ pathname: paths.server(serverId), search: rangeSearch }}>
           {serverName ?? (servers.isPending ? '…' : `server ${serverId}`)}
         </Link>
         <code className="text-xs text-slate-600 dark:text-slate-400">{uid}</code>
