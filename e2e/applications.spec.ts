@@ -30,13 +30,13 @@ test('fleet watcher opens an application, its charts, a minute of processes and 
   await expect(page.getByText(/^Template: /)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Servers of the application' }).getByRole('link').first()).toBeVisible();
   for (const title of ['CPU', 'Memory', 'Network', 'Processes and threads']) {
-    await expect(page.getByRole('img', { name: new RegExp(`^${title}: `) })).toBeVisible();
+    await expect(page.getByRole('figure', { name: new RegExp(`^${title}: `) })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Processes running now' })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 
   // A minute clicked on a chart shows what was true then: processes, files, threads and sockets.
-  const chart = page.getByRole('img', { name: /^CPU: / });
+  const chart = page.getByRole('slider', { name: 'CPU: minute' });
   const box = (await chart.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
   await expect(page).toHaveURL(/at=\d+/);
@@ -50,12 +50,15 @@ test('fleet watcher opens an application, its charts, a minute of processes and 
 
   // The process opens at the same minute.
   const at = new URL(page.url()).searchParams.get('at');
-  await processes.getByRole('row').nth(1).getByRole('link').first().click();
+  const processLink = processes.getByRole('row').nth(1).getByRole('link').first();
+  const processName = (await processLink.textContent())!.trim();
+  await processLink.click();
   await expect(page).toHaveURL(new RegExp(`/processes/\\d+_\\d+_\\d+\\?.*at=${at}`));
-  await expect(page.getByRole('heading', { name: /^Process \d+/ })).toBeVisible();
+  // Titled by the process's name, not its pid.
+  await expect(page.getByRole('heading', { level: 1, name: processName })).toBeVisible();
 
   // Its server lists the application, and leads back to it.
-  await page.getByRole('link', { name: /^Server #\d+$/ }).click();
+  await page.getByRole('link', { name: /^Server: / }).click();
   await page.getByRole('link', { name: `Application: ${app.name}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/applications/${app.id}\\?`));
 });

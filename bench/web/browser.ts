@@ -104,3 +104,27 @@ export async function jsLoaded(page: Page, load: () => Promise<void>): Promise<{
   const all = await Promise.all(bodies);
   return { files: all.length, gzip: all.reduce((s, b) => s + gzipSize(b), 0) };
 }
+
+/**
+ * On a server page already drawn: the time from one pointer move over the first chart (at `f` of its
+ * width) until every chart of the page shows the shared crosshair's tooltip at that minute (the
+ * charts' lines are not redrawn for it). Alternate `f` between runs so each move changes the minute.
+ */
+export async function timeCrosshair(page: Page, f: number): Promise<{ ms: number; charts: number }> {
+  return page.evaluate(
+    (f) =>
+      new Promise<{ ms: number; charts: number }>((resolve) => {
+        const overlays = [...document.querySelectorAll<HTMLElement>('[data-chart-overlay]')];
+        const first = overlays[0]!;
+        const before = first.getAttribute('aria-valuenow');
+        const r = first.getBoundingClientRect();
+        const t0 = performance.now();
+        first.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: r.left + r.width * f, clientY: r.top + r.height / 2 }));
+        const now = () => first.getAttribute('aria-valuenow');
+        const done = () => now() !== before && overlays.every((o) => o.getAttribute('aria-valuenow') === now() && o.textContent?.includes('UTC'));
+        const poll = () => (done() ? resolve({ ms: performance.now() - t0, charts: overlays.length }) : requestAnimationFrame(poll));
+        poll();
+      }),
+    f,
+  );
+}

@@ -91,12 +91,14 @@ export async function graphFigures(browser: Browser, baseUrl: string, session: S
   log(`\n(c) Cytoscape layouts on the demo fleet (${servers} servers, ${minutes} minutes sent as collector batches in ${ms(performance.now() - t)}), ${runs} loads each:`);
 
   const page = await signedInPage(browser, session, baseUrl);
-  // Topology keeps node positions in sessionStorage; forget them so every load lays the whole graph out.
-  await page.addInitScript(() => sessionStorage.removeItem('fleetwatch.graph.topology'));
+  // Topology keeps node positions in localStorage (per account); forget them so every load lays the whole graph out.
+  await page.addInitScript(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('fleetwatch.graph.topology')) localStorage.removeItem(k);
+  });
   const trace = await largestTrace(page, baseUrl, api, 30);
   api.close();
   const cases: [string, string, string][] = [
-    ['topology (last hour)', `${baseUrl}/topology`, 'Topology graph'],
+    ['topology (last hour)', `${baseUrl}/topology?range=1h`, 'Topology graph'],
     [`trace (largest of ${trace.of} newest URL messages)`, trace.url, 'Trace graph'],
   ];
   for (const [name, url, label] of cases) {

@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { jsLoaded, launch, signedInPage, staticPage, timeBaseline, timeServerPage, type ChartTiming } from './browser';
+import { jsLoaded, launch, signedInPage, staticPage, timeBaseline, timeCrosshair, timeServerPage, type ChartTiming } from './browser';
 import { firstPageJs } from './bundle';
 import { firstVisit } from './first-visit';
 import { scrollFrames, timeFilter, timeFleetLoad, timeSort } from './fleet-timing';
@@ -76,6 +76,13 @@ try {
   }
   const ratio = (a: string) => med(a, 'total') / med('24h (Minute)', 'total');
   log(`    ratio 7d / 24h: ${ratio('7d (auto step)').toFixed(2)}x (target <= 1.2x); with the step forced to Minute (10,080 rows, M4): ${ratio('7d forced Minute').toFixed(2)}x`);
+  // The charts are drawn with their legends and the shared crosshair; a pointer move then updates every chart's tooltip.
+  for (const [label, q] of cases.slice(0, 2)) {
+    await timeServerPage(page, `${info.address}/servers/${serverId}?${q}`);
+    const xs: { ms: number; charts: number }[] = [];
+    for (let r = 0; r < RUNS; r++) xs.push(await timeCrosshair(page, r % 2 ? 0.3 : 0.7));
+    log(`    ${label.padEnd(18)} pointer move to the crosshair and tooltip on all ${xs[0]!.charts} charts: ${ms(median(xs.map((x) => x.ms)))} median`);
+  }
 
   // The naive baseline: one chart, every row handed to Recharts, against the dashboard's TimeChart.
   const base = await staticPage(browser, naiveDir);

@@ -15,6 +15,16 @@ export const logDetailQuery = timeSeriesQuery(['Minute']).extend({
 });
 export type LogDetailQuery = z.infer<typeof logDetailQuery>;
 
+/**
+ * GET /transactions/logs/{id}/detail/: the log detail query plus `order` (not in the spec):
+ * `time` (default, newest first) or `duration` (slowest first, ties newest first), over the whole
+ * range and filter, so the slowest transactions of a range can be paged through.
+ */
+export const transactionDetailQuery = logDetailQuery.extend({
+  order: z.enum(['time', 'duration'], { error: 'order must be time or duration' }).default('time'),
+});
+export type TransactionDetailQuery = z.infer<typeof transactionDetailQuery>;
+
 /** Log summary record: the message counts of one minute. */
 export const logSummaryRecord = z.object({
   time: z.number().int(),
@@ -33,5 +43,7 @@ export const logMessageRecord = z.object({
   time: z.number().int(),
   severity: z.enum(SEVERITIES),
   name: z.string().optional(),
+  /** Transaction messages only: the duration the collector logged, in seconds (0 when none was). */
+  duration: z.number().optional(),
 });
 export type LogMessageRecord = z.infer<typeof logMessageRecord>;

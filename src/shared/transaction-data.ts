@@ -78,6 +78,12 @@ export const traceProcess = z.object({
   threads: z.number(),
   flags: z.number(),
   time: z.number().int(),
+  /**
+   * Not in the spec: how far this server's clock reads ahead of the initial process's server, in
+   * seconds, estimated from the trace's logged request/response pairs (NTP-style midpoint, median per
+   * pair of servers); null when no pair links the server to the initial one. Absent on External.
+   */
+  clockSkew: z.number().nullable().optional(),
 });
 export type TraceProcess = z.infer<typeof traceProcess>;
 
@@ -102,8 +108,13 @@ export const traceTransaction = z.object({
   serverStartTime: z.number(),
   serverDuration: z.number(),
   serverStatus: z.enum(['Open', 'Closed']),
-  /** Client duration minus server duration (the network and queueing share); may be negative. */
+  /**
+   * Client duration minus server duration (the network and queueing share of the call, both ways),
+   * never negative: a difference below zero (a side that is a per-minute average) is 0.
+   */
   latency: z.number().optional(),
+  /** Not in the spec: the request's way alone, on skew-corrected clocks, when both sides were logged. */
+  requestLatency: z.number().optional(),
 });
 export type TraceTransaction = z.infer<typeof traceTransaction>;
 

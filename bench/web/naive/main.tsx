@@ -1,6 +1,7 @@
 // A bench-only page: one chart of `rows` minute rows drawn either naively (every row to Recharts) or
 // through the dashboard's TimeChart (M4 to the pixel width). It records the time to the drawn lines.
 import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts';
 import TimeChart from '../../../src/web/components/charts/time-chart';
 import type { ChartRow } from '../../../src/web/components/charts/downsample';
@@ -27,9 +28,12 @@ function Naive() {
 
 const start = performance.now();
 createRoot(document.getElementById('root')!).render(
-  <div style={{ width: 640 }}>
-    {Array.from({ length: charts }, (_, i) => (mode === 'raw' ? <Naive key={i} /> : <TimeChart key={i} title={`Chart ${i}`} rows={rows} series={series} unit="number" range={range} />))}
-  </div>,
+  // TimeChart reads the global range from the URL (drag to zoom writes it), so it needs a router.
+  <MemoryRouter>
+    <div style={{ width: 640 }}>
+      {Array.from({ length: charts }, (_, i) => (mode === 'raw' ? <Naive key={i} /> : <TimeChart key={i} title={`Chart ${i}`} rows={rows} series={series} unit="number" range={range} />))}
+    </div>
+  </MemoryRouter>,
 );
 const w = window as unknown as { __benchMs?: number };
 const done = () => [...document.querySelectorAll('path.recharts-line-curve')].filter((e) => (e.getAttribute('d') ?? '').length > 10).length >= charts * 2;

@@ -16,7 +16,7 @@ import {
 } from '../../shared/applications';
 import { bucket, bucketDataQuery, bucketDeleteByName, bucketListQuery, bucketPoint, bucketPost } from '../../shared/buckets';
 import { batch, batchResponse, collectorConfig, registerResponse, registration } from '../../shared/ingest';
-import { logDataQuery, logDetailQuery, logMessageRecord, logSummaryRecord } from '../../shared/log-data';
+import { logDataQuery, logDetailQuery, logMessageRecord, logSummaryRecord, transactionDetailQuery } from '../../shared/log-data';
 import { LOG_SOURCE_TYPES, logInput, logItem, logListQuery, logWritten } from '../../shared/logs';
 import { maintenanceWindow, maintenanceWindowInput, maintenanceWindowListQuery, maintenanceWindowWritten } from '../../shared/maintenance-windows';
 import { pagingQuery } from '../../shared/paging';
@@ -216,7 +216,7 @@ export const OPERATIONS: Operation[] = [
     response: transactionSettings,
   },
   ts('/transactions/logs', 'Transactions', 'Paged list of AFURL and AFSQL logs', transactionLogListQuery, logItem),
-  ts('/transactions/logs/:id/detail', 'Transactions', 'Transaction messages (T: Minute; filter)', logDetailQuery, logMessageRecord),
+  ts('/transactions/logs/:id/detail', 'Transactions', 'Transaction messages (T: Minute; filter; order=time|duration, slowest first; each with its duration in seconds)', transactionDetailQuery, logMessageRecord),
   { method: 'GET', path: '/transactions/log', tag: 'Transactions', summary: 'Transaction details of a process in a time span', params: transactionLogQuery, response: z.array(transactionLogEntry) },
   { method: 'GET', path: '/transactions/trace', tag: 'Transactions', summary: 'Trace from a URL message, a SQL message or a process', params: traceQuery, response: traceResponse },
 

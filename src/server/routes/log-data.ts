@@ -6,11 +6,12 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { isTransactionLog, logDetail, logOr404, logWindow, transactionLogDetail } from '../services/log-data';
 
-/** logDetailQuery with the severity matched regardless of case (CRITICAL is critical). */
-export const logDetailInput = z.preprocess(
-  (x) => (typeof x === 'object' && x !== null && 'severity' in x && typeof x.severity === 'string' ? { ...x, severity: x.severity.toLowerCase() } : x),
-  logDetailQuery,
-);
+/** A detail query with the severity matched regardless of case (CRITICAL is critical). */
+export const caselessSeverity = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((x) => (typeof x === 'object' && x !== null && 'severity' in x && typeof x.severity === 'string' ? { ...x, severity: x.severity.toLowerCase() } : x), schema);
+
+/** logDetailQuery, severity in any case. */
+export const logDetailInput = caselessSeverity(logDetailQuery);
 
 /** GET /logs/{id}/data/ (per-minute severity counts) and /logs/{id}/detail/ (messages). */
 export function logDataRoutes(app: FastifyInstance, { store }: Deps) {
@@ -27,7 +28,7 @@ export function logDataRoutes(app: FastifyInstance, { store }: Deps) {
   app.get('/logs/:id/detail', async (req) => {
     const log = await logOr404(store, req.account.id, pathId(req));
     const q = parseInput(req, logDetailInput);
-    const read = isTransactionLog(log) ? transactionLogDetail : logDetail;
-    return envelope(req, q, await read(store, req.account.id, log, q));
+    const page = isTransactionLog(log) ? await transactionLogDetail(store, req.account.id, log, { ...q, order: 'time' }) : await logDetail(store, req.account.id, log, q);
+    return envelope(req, q, page);
   });
 }

@@ -134,3 +134,18 @@ describe('topologyWindow', () => {
     expect(topologyWindow(q, latest)).toEqual(expected);
   });
 });
+
+describe('the default window right after start-up', () => {
+  it('is not emptied by a collector streaming "now" ahead of the fleet still filling in', async () => {
+    // A host in no group streams three hours ahead, then a web-server host in the nginx group too:
+    // the newest hour pairs nothing, so the default steps back to the fleet's own latest minute.
+    const local = await eventServer(svc, svc.account, 'local', '10.0.0.9');
+    await sendEvents(svc, local, E + 3 * 3600, { processes: [proc(90, 9, 'sshd')], connections: [conn(90, 9, 'client', ['10.0.0.9', 50000], ['10.0.0.1', 22])] });
+    const before = pairs(await topology());
+    expect(before).toEqual([[ids.nginx, ids.PostgreSQL, 1], [ids.nginx, ids.Redis, 1]].sort((a, b) => a[1]! - b[1]!));
+    await sendEvents(svc, web, E + 2 * 3600, { processes: [proc(10, 1, 'nginx')], connections: [conn(10, 1, 'client', ['10.0.0.1', 46000], ['192.0.2.9', 443])] });
+    expect(pairs(await topology())).toEqual(before);
+    // An explicit window is answered as asked, even empty.
+    expect(pairs(await topology(`end=${E + 2 * 3600}`))).toEqual([]);
+  });
+});

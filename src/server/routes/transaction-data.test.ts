@@ -182,14 +182,14 @@ describe('GET /transactions/log/', () => {
 });
 
 describe('GET /transactions/logs/{id}/detail/', () => {
-  it('answers {time, data, severity, name} with data the JSON list of the message', async () => {
+  it('answers {time, data, severity, name, duration} with data the JSON list of the message', async () => {
     const lid = logOf(app, 'AFSQL');
     const r = await svc.request('GET', `/api/transactions/logs/${lid}/detail/`);
     expect(r.status).toBe(200);
     expect(r.body.pagination.count).toBe(2);
     const name = (svc.db.prepare('SELECT source FROM logs WHERE id = ?').get(lid) as { source: string }).source;
     expect(r.body.data[0]).toEqual({
-      time: Math.floor(T + 30), severity: 'info', name,
+      time: Math.floor(T + 30), severity: 'info', name, duration: 0.1,
       data: JSON.stringify(['request', 1, 'app', T + 30, 200, 1, 7, '10.0.0.2:41001', '10.0.0.3:5432', 'SELECT later']),
     });
   });
@@ -203,7 +203,22 @@ describe('GET /transactions/logs/{id}/detail/', () => {
     expect(info.body.pagination.count).toBe(2);
   });
 
-  it.each([['time_step=Hour', 'time_step'], ['num=0', 'num'], ['filter=' + encodeURIComponent('\\('), 'filter']])('refuses %s', async (qs, field) => {
+  it('pages the slowest first with order=duration, over the whole range and after the filter', async () => {
+    const lid = logOf(app, 'AFURL');
+    const sql = logOf(app, 'AFSQL');
+    const slow = await svc.request('GET', `/api/transactions/logs/${sql}/detail/?order=duration&limit=1`);
+    expect(slow.body.pagination.count).toBe(2);
+    expect(slow.body.data.map((m: { duration: number }) => m.duration)).toEqual([0.2]);
+    expect(slow.body.pagination.next).toContain('order=duration');
+    const second = await svc.request('GET', `/api/transactions/logs/${sql}/detail/?order=duration&limit=1&page=1`);
+    expect(second.body.data.map((m: { duration: number }) => m.duration)).toEqual([0.1]);
+    const filtered = await svc.request('GET', `/api/transactions/logs/${sql}/detail/?order=duration&filter=${encodeURIComponent('.*later.*')}`);
+    expect(filtered.body.data.map((m: { duration: number }) => m.duration)).toEqual([0.1]);
+    const byTime = await svc.request('GET', `/api/transactions/logs/${lid}/detail/?order=time`);
+    expect(byTime.status).toBe(200);
+  });
+
+  it.each([['time_step=Hour', 'time_step'], ['num=0', 'num'], ['order=slowest', 'order'], ['filter=' + encodeURIComponent('\\('), 'filter']])('refuses %s', async (qs, field) => {
     const r = await svc.request('GET', `/api/transactions/logs/${logOf(app, 'AFSQL')}/detail/?${qs}`);
     expect(r.status).toBe(400);
     expect(r.body.error.field).toBe(field);

@@ -6,13 +6,16 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { logOr404, transactionLogDetail } from '../services/log-data';
 import { assembleTrace, processOr404 } from '../services/trace';
-import { logDetailInput } from './log-data';
+import { caselessSeverity } from './log-data';
+import { transactionDetailQuery } from '../../shared/log-data';
+
+const transactionDetailInput = caselessSeverity(transactionDetailQuery);
 
 /** Transaction log detail (T), /transactions/log/ (messages of a span) and /transactions/trace/. */
 export function transactionDataRoutes(app: FastifyInstance, { store }: Deps) {
   app.get('/transactions/logs/:id/detail', async (req) => {
     const log = await logOr404(store, req.account.id, pathId(req), true);
-    const q = parseInput(req, logDetailInput);
+    const q = parseInput(req, transactionDetailInput);
     return envelope(req, q, await transactionLogDetail(store, req.account.id, log, q));
   });
 

@@ -1,4 +1,4 @@
-import type { LogDetailQuery, LogMessageRecord } from '../../shared/log-data';
+import type { LogDetailQuery, LogMessageRecord, TransactionDetailQuery } from '../../shared/log-data';
 import type { Page } from '../../shared/paging';
 import { resolveWindow, type SeriesWindow } from '../../shared/timeseries';
 import { notFound } from '../http/errors';
@@ -57,21 +57,28 @@ export function transactionData(m: TransactionMessageRow): string {
   ]);
 }
 
-/** GET /transactions/logs/{id}/detail/: records {time, data, severity, name}; filter applies to data. */
+/**
+ * GET /transactions/logs/{id}/detail/: records {time, data, severity, name, duration}; filter applies
+ * to data. `order=duration` reads the whole range (as a filter does) and pages it slowest first.
+ */
 export async function transactionLogDetail(
   store: Store,
   accountId: number,
   log: LogRef,
-  q: LogDetailQuery,
+  q: TransactionDetailQuery,
 ): Promise<Page<LogMessageRecord>> {
   const w = await logWindow(store, accountId, log.id, q);
   // Transaction messages are all of severity info.
   if (!w || (q.severity !== undefined && q.severity !== 'info')) return { total: 0, items: [] };
-  const page = await filtered(q, transactionData, (paged) =>
-    store.logData.transactionMessages(accountId, log.id, w, paged ? range(q) : undefined),
-  );
+  const bySlowest = q.order === 'duration';
+  const read = (paged: boolean) => store.logData.transactionMessages(accountId, log.id, w, paged && !bySlowest ? range(q) : undefined);
+  let page = await filtered(bySlowest ? { ...q, page: 0, limit: Number.MAX_SAFE_INTEGER } : q, transactionData, read);
+  if (bySlowest) {
+    const sorted = [...page.items].sort((a, b) => b.duration - a.duration || b.time - a.time || b.id - a.id);
+    page = { total: page.total, items: sorted.slice(q.page * q.limit, (q.page + 1) * q.limit) };
+  }
   return {
     total: page.total,
-    items: page.items.map((m) => ({ time: Math.floor(m.time), data: transactionData(m), severity: 'info' as const, name: log.source })),
+    items: page.items.map((m) => ({ time: Math.floor(m.time), data: transactionData(m), severity: 'info' as const, name: log.source, duration: m.duration })),
   };
 }

@@ -70,3 +70,22 @@ describe('basic regular expressions, whole-message match', () => {
     expect(breToJs('\\(x\\)\\{1,2\\}+')).toBe('(x){1,2}\\+');
   });
 });
+
+// The dashboard's "contains" search sends `.*<text>.*` with BRE specials escaped and, ignoring case,
+// each letter as a bracket of both cases (src/web/lib/bre-filter.ts); these are such filters.
+describe('contains searches as the dashboard builds them', () => {
+  it.each([
+    ['.*[uU][pP][sS][tT][rR][eE][aA][mM].*', '502 while reading Upstream response', true],
+    ['.*[uU][pP][sS][tT][rR][eE][aA][mM].*', 'upstream', true],
+    ['.*[uU][pP][sS][tT][rR][eE][aA][mM].*', 'up stream', false],
+    ['.*[aA]\\.[bB].*', 'x a.b y', true],
+    ['.*[aA]\\.[bB].*', 'x axb y', false],
+    ['.*\\[[xX]\\]\\*.*', 'got [x]* here', true],
+    ['.*\\^5\\$.*', 'costs ^5$ now', true],
+    ['.*[aA]\\\\[bB].*', 'C:\\a\\b', true],
+    ['.*(1+2)?.*', 'is (1+2)? yes', true],
+    ['.*[fF][aA][iI][lL].*', 'line one\nthen FAILED', true],
+  ])('%j on %j is %s', (filter, message, out) => {
+    expect(matches(filter, message)).toBe(out);
+  });
+});

@@ -10,7 +10,7 @@ const minute = (t: number) => Math.floor(t / 60) * 60;
 
 /**
  * The minutes to read: start and end as a range; start and num from start onwards; otherwise num
- * minutes (default 60) back from end (default: the account's latest connection minute).
+ * minutes (default 60) back from end (default: the latest connection minute of the groups' servers).
  */
 export function topologyWindow(q: TopologyQuery, latest: number | null): { from: number; to: number } | null {
   const span = (q.num ?? TOPOLOGY_DEFAULT_MINUTES) - 1;
@@ -51,9 +51,30 @@ export async function applicationTopology(store: Store, accountId: number, q: To
     groups = groups.filter((g) => wanted.has(g.id));
   }
   const nodes = groups.map((g) => ({ name: g.name, id: g.id }));
-  const w = topologyWindow(q, await store.traces.latestConnectionMinute(accountId));
-  if (!w || groups.length === 0) return { connections: [], nodes };
+  if (groups.length === 0) return { connections: [], nodes };
+  const relative = q.start === undefined && q.end === undefined;
+  // Without start or end the window ends at the latest minute of the groups' own servers, not of the
+  // whole account, and when that window pairs nothing it steps back to the latest minute before it
+  // (a few times at most). Right after start-up a collector streaming "now" (the local host, perhaps in
+  // a group) sits an hour or more past the demo fleet still filling in its last day; the newest hour
+  // then holds no pairs and the topology answered no connections until the backfill caught up.
+  const serverIds = [...new Set(groups.flatMap((g) => g.servers))];
+  let latest = relative ? await store.traces.latestConnectionMinute(accountId, { serverIds }) : null;
+  for (let step = 0; ; step++) {
+    const w = topologyWindow(q, latest);
+    if (!w) return { connections: [], nodes };
+    const connections = await connectionsIn(store, accountId, groups, w);
+    if (connections.length || !relative || step >= DEFAULT_WINDOW_STEPS) return { connections, nodes };
+    latest = await store.traces.latestConnectionMinute(accountId, { serverIds, before: w.from });
+    if (latest === null) return { connections, nodes };
+  }
+}
 
+/** How many earlier windows a default (relative) topology tries when the newest pairs nothing. */
+const DEFAULT_WINDOW_STEPS = 3;
+
+/** The connections between `groups` in the minutes of `w`. */
+async function connectionsIn(store: Store, accountId: number, groups: ApplicationRecord[], w: { from: number; to: number }): Promise<TopologyResponse['connections']> {
   const rows = await store.traces.connections(accountId, w.from, w.to);
   const groupMemo = new Map<string, Promise<number | null>>();
   const groupOf = (c: ConnectionRow) => {
@@ -87,8 +108,7 @@ export async function applicationTopology(store: Store, accountId: number, q: To
     if (!e) edges.set(key, (e = { client_id: from, server_id: to, sockets: new Map() }));
     e.sockets.set(`${uidOf(c)}|${socketKey(c.localIp, c.localPort, c.peerIp, c.peerPort)}`, { client: end(c), server: end(s) });
   }
-  const connections = [...edges.values()]
+  return [...edges.values()]
     .sort((a, b) => a.client_id - b.client_id || a.server_id - b.server_id)
     .map((e) => ({ client_id: e.client_id, server_id: e.server_id, sockets: [...e.sockets.values()] }));
-  return { connections, nodes };
 }

@@ -4,11 +4,14 @@ import { badRequest, notFound } from '../http/errors';
 import type { Hop } from '../store/repos/traces';
 import type { Store } from '../store/store';
 import { toTraceProcesses, type TraceNode } from './trace-processes';
+import { edgeLatency, estimateSkews, offsetSample, requestWay, type Side } from './trace-skew';
 import { bestCounterpart, enclosingRequest, minuteOf, nearestMessage, outgoing, pairInSpan, span } from './trace-hops';
 
 /** Bounds of one trace, so a chatty fleet cannot make a request unbounded. */
 export const TRACE_MAX_PROCESSES = 200;
 export const TRACE_MAX_TRANSACTIONS = 1000;
+
+const side = (h: Hop): Side => ({ start: h.start, duration: h.duration, exact: h.kind === 'message' });
 
 interface Start {
   serverId: number;
@@ -150,7 +153,11 @@ export async function assembleTrace(store: Store, accountId: number, q: TraceQue
 
   const ordered = [...nodes.values()];
   const ids = new Map(ordered.map((n, i) => [n, i + 1]));
-  const processes = await toTraceProcesses(store, accountId, ordered, links);
+  const skews = estimateSkews(
+    links.flatMap((l) => (l.client && l.server && l.clientHop?.kind === 'message' && l.serverHop?.kind === 'message' ? [{ client: l.client.serverId, server: l.server.serverId, offset: offsetSample(side(l.clientHop), side(l.serverHop)) }] : [])),
+    origin.serverId,
+  );
+  const processes = (await toTraceProcesses(store, accountId, ordered, links)).map((p) => (p.uid === EXTERNAL_UID ? p : { ...p, clockSkew: skews.get(p.serverId) ?? null }));
   const uidOf = (n: TraceNode | null) => (n ? processes[ids.get(n)!]!.uid : EXTERNAL_UID);
   const transactions: TraceTransaction[] = links.map((l, i) => {
     // The outside world has no hop of its own: it mirrors the other side's socket and times.
@@ -178,7 +185,11 @@ export async function assembleTrace(store: Store, accountId: number, q: TraceQue
       serverDuration: sh ? sh.duration : 0,
       serverStatus: sh?.open ? 'Open' : 'Closed',
     };
-    if (ch && sh) t.latency = ch.duration - sh.duration;
+    if (ch && sh) {
+      t.latency = edgeLatency(side(ch), side(sh));
+      const way = requestWay(side(ch), side(sh), skews.get(t.clientServerId), skews.get(t.serverServerId));
+      if (way !== undefined) t.requestLatency = way;
+    }
     return t;
   });
   return {

@@ -1,5 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { application, applicationDetailResponse } from '../../shared/applications';
+import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { application, applicationDetailResponse, type Application } from '../../shared/applications';
+import { namesOf } from '../lib/choices';
+import { useServerChoices } from './servers';
 import { processItem } from '../../shared/telemetry';
 import type { Window } from '../lib/time-range';
 import { api, fetchAllPages } from './client';
@@ -53,6 +56,16 @@ export const applicationQueries = {
 };
 
 export const useApplications = () => useQuery(applicationQueries.list());
+
+/** An application with the names of its servers, so the list shows and searches them. */
+export type NamedApplication = Application & { server_names: string };
+
+/** The applications, each with its servers' names (nickname, else hostname). */
+export function useNamedApplications(): UseQueryResult<NamedApplication[]> {
+  const names = useServerChoices().data?.names;
+  const select = useCallback((apps: Application[]) => apps.map((a) => ({ ...a, server_names: namesOf(a.servers, names) })), [names]);
+  return useQuery({ ...applicationQueries.list(), select });
+}
 export const useApplication = (id: number) => useQuery(applicationQueries.detail(id));
 export const useApplicationData = (id: number, w: Window) => useQuery(applicationQueries.data(id, w));
 export const useApplicationDetail = (id: number, time: number | null) => useQuery(applicationQueries.detailAt(id, time));

@@ -1,13 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
-import { useApplications } from '../api/applications';
+import { useNamedApplications, type NamedApplication } from '../api/applications';
 import { useBuckets, type BucketItem } from '../api/buckets';
-import { useLogs } from '../api/logs';
+import { useNamedLogs, type NamedLog } from '../api/logs';
 import { usePolledItems, type PolledItem } from '../api/polled-data';
 import { templateName } from '../lib/templates';
-import type { Application } from '../../shared/applications';
-import type { LogItem } from '../../shared/logs';
-import { ServerNames } from '../components/ui/server-names';
 import type { Column } from '../components/ui/data-table';
 import { formatTime } from '../lib/format';
 import { paths } from './paths';
@@ -38,29 +35,29 @@ const when = (t: number | undefined) => (t ? formatTime(t) : '–');
  * screens are in editable-registry.ts; bespoke screens such as the server page stay hand-written under pages/.
  */
 export const REGISTRY = {
-  applications: entry<Application>({
+  applications: entry<NamedApplication>({
     title: 'Applications',
     path: paths.applications,
-    useList: useApplications,
+    useList: useNamedApplications,
     rowKey: (a) => a.id,
     rowLink: (a) => paths.application(a.id),
     columns: [
       { header: 'Name', cell: (a) => a.name, text: (a) => a.name },
-      { header: 'Servers', cell: (a) => <ServerNames ids={a.servers} /> },
+      { header: 'Servers', cell: (a) => a.server_names || '–', text: (a) => a.server_names },
       { header: 'Template', cell: (a) => templateName(a.template), text: (a) => templateName(a.template) },
       { header: 'Created', cell: (a) => when(a.created) },
     ],
   }),
-  logs: entry<LogItem>({
+  logs: entry<NamedLog>({
     title: 'Logs',
     path: paths.logs,
-    useList: useLogs,
+    useList: useNamedLogs,
     rowKey: (l) => l.id,
     rowLink: (l) => paths.log(l.id),
     columns: [
       { header: 'Source', cell: (l) => l.source, text: (l) => l.source },
       { header: 'Type', cell: (l) => l.source_type, text: (l) => l.source_type },
-      { header: 'Server', cell: (l) => `#${l.server_id}` },
+      { header: 'Server', cell: (l) => l.server_name ?? '…', text: (l) => l.server_name ?? '' },
       { header: 'Limit per minute', cell: (l) => l.limit },
     ],
   }),
@@ -72,7 +69,7 @@ export const REGISTRY = {
     rowLink: (p) => paths.polledItem(p.id),
     columns: [
       { header: 'Name', cell: (p) => p.name, text: (p) => p.name },
-      { header: 'Server', cell: (p) => p.server_hostname ?? `#${p.server_id}`, text: (p) => p.server_hostname ?? '' },
+      { header: 'Server', cell: (p) => p.server_hostname ?? '…', text: (p) => p.server_hostname ?? '' },
       { header: 'Command', cell: (p) => <code className="text-xs">{p.command_line ?? p.command_name}</code>, text: (p) => p.command_line ?? '' },
     ],
   }),

@@ -80,6 +80,6 @@ export interface TraceRepo {
   connections(accountId: number, fromMinute: number, toMinute: number): Promise<ConnectionRow[]>;
   /** Socket connections of one process in `minute`, or in its latest minute with any when absent. */
   processSockets(accountId: number, serverId: number, pid: number, createTime: number, minute: number | undefined): Promise<ProcessSocketRow[]>;
-  /** The latest minute with a socket connection in the account, or null. */
-  latestConnectionMinute(accountId: number): Promise<number | null>;
+  /** The latest minute with a socket connection in the account, or only of `of.serverIds` and before minute `of.before`; null when none. */
+  latestConnectionMinute(accountId: number, of?: { serverIds: readonly number[]; before?: number }): Promise<number | null>;
 }

@@ -60,6 +60,11 @@ export function sqliteTraces(db: Db): TraceRepo {
   const latestStmt = db.prepare<[number], { m: number | null }>(
     'SELECT MAX(minute) AS m FROM socket_connections WHERE account_id = ?',
   );
+  // Walks the (account_id, minute) index from the newest minute down to the first row of those servers.
+  const latestOfStmt = db.prepare<[number, number, string], { m: number }>(
+    `SELECT minute AS m FROM socket_connections WHERE account_id = ? AND minute < ? AND server_id IN (SELECT value FROM json_each(?))
+     ORDER BY minute DESC LIMIT 1`,
+  );
 
   return {
     async processHops(accountId, serverId, pid, from, to) {
@@ -92,8 +97,9 @@ export function sqliteTraces(db: Db): TraceRepo {
     async connections(accountId, from, to) {
       return connectionsStmt.all(accountId, from, to);
     },
-    async latestConnectionMinute(accountId) {
-      return latestStmt.get(accountId)?.m ?? null;
+    async latestConnectionMinute(accountId, of) {
+      if (!of) return latestStmt.get(accountId)?.m ?? null;
+      return latestOfStmt.get(accountId, of.before ?? Number.MAX_SAFE_INTEGER, JSON.stringify(of.serverIds))?.m ?? null;
     },
   };
 }

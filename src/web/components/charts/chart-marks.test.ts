@@ -15,6 +15,8 @@ describe('bandsIn', () => {
       { from: 1500, to: 1600, label: 'Maintenance' },
     ]);
     expect(bandsIn(mw, W, 2)).toEqual([{ from: 1500, to: 1600, label: 'Maintenance' }]);
+    expect(bandsIn(mw, W, [3, 1]).map((b) => b.label)).toEqual(['patch']);
+    expect(bandsIn(mw, W, [])).toEqual([]);
   });
 });
 

@@ -10,14 +10,15 @@ export interface Marker {
   label: string;
 }
 
-/** Bands that overlap the window, clipped to it; `servers` limits them to windows covering a server. */
+/** Bands that overlap the window, clipped to it; `serverId` limits them to windows covering that server (or any of those servers). */
 export function bandsIn(
   windows: readonly { start: number; end: number; reason?: string; servers: number[] }[],
   w: { from: number; to: number },
-  serverId?: number,
+  serverId?: number | readonly number[],
 ): Band[] {
+  const ids = serverId === undefined ? null : typeof serverId === 'number' ? [serverId] : serverId;
   return windows
-    .filter((m) => m.end >= w.from && m.start <= w.to && (serverId === undefined || m.servers.includes(serverId)))
+    .filter((m) => m.end >= w.from && m.start <= w.to && (ids === null || ids.some((id) => m.servers.includes(id))))
     .map((m) => ({ from: Math.max(m.start, w.from), to: Math.min(m.end, w.to), label: m.reason || 'Maintenance' }));
 }
 

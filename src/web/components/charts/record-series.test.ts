@@ -79,3 +79,16 @@ describe('APPLICATION_CHARTS', () => {
     ]);
   });
 });
+
+describe('chart units', () => {
+  const unitOf = (title: string) => SERVER_CHARTS.find((c) => c.title === title)?.unit;
+  it('reads free space in MB, traffic as rates, counts as counts and response time in µs', () => {
+    expect(unitOf('Free space per mount')).toBe('mb');
+    expect(unitOf('Network')).toBe('rate');
+    expect(unitOf('Inbound per interface')).toBe('rate');
+    expect(unitOf('Processes and threads')).toBe('count');
+    expect(unitOf('Average response time')).toBe('us');
+    // A count and a time never share an axis.
+    expect(SERVER_CHARTS.find((c) => c.title === 'Responses')).toMatchObject({ fields: [{ key: 'response_num' }] });
+  });
+});

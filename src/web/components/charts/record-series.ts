@@ -1,5 +1,5 @@
 import type { ChartRow } from './downsample';
-import type { Unit } from './time-chart';
+import type { Unit } from './units';
 
 /** A record field as a number: plain numbers, or the average of an Hour/Day aggregate ({avg,...}). */
 export function numeric(v: unknown): number | null {
@@ -63,40 +63,42 @@ export const SERVER_CHARTS: ChartSpec[] = [
   { title: 'Memory used', unit: 'bytes', fields: [{ key: 'memory', label: 'Memory' }] },
   { title: 'Disk usage', unit: 'percent', fields: [{ key: 'disk_percent', label: 'Disk %' }] },
   { title: 'Disk usage per mount', unit: 'percent', partField: 'disk_percent_part' },
-  { title: 'Free space per mount (MB)', unit: 'number', partField: 'disk' },
+  { title: 'Free space per mount', unit: 'mb', partField: 'disk' },
   { title: 'Disk busy per device', unit: 'percent', partField: 'disk_busy' },
-  { title: 'Network', unit: 'bytes', fields: [{ key: 'socket_read', label: 'In' }, { key: 'socket_write', label: 'Out' }] },
-  { title: 'Inbound per interface', unit: 'bytes', partField: 'socket_read_part' },
-  { title: 'Outbound per interface', unit: 'bytes', partField: 'socket_write_part' },
-  { title: 'Processes and threads', unit: 'number', fields: [{ key: 'process_num', label: 'Processes' }, { key: 'thread_num', label: 'Threads' }] },
-  { title: 'Page faults', unit: 'number', fields: [{ key: 'page_faults', label: 'Page faults' }] },
-  { title: 'File I/O', unit: 'bytes', fields: [{ key: 'file_read', label: 'Read' }, { key: 'file_write', label: 'Write' }] },
-  { title: 'Files, sockets, registry', unit: 'number', fields: [{ key: 'file_num', label: 'Files' }, { key: 'socket_num', label: 'Sockets' }, { key: 'registry_num', label: 'Registry' }] },
-  { title: 'Responses', unit: 'number', fields: [{ key: 'response_num', label: 'Responses' }, { key: 'avg_response_time', label: 'Avg response (µs)' }] },
+  { title: 'Network', unit: 'rate', fields: [{ key: 'socket_read', label: 'In' }, { key: 'socket_write', label: 'Out' }] },
+  { title: 'Inbound per interface', unit: 'rate', partField: 'socket_read_part' },
+  { title: 'Outbound per interface', unit: 'rate', partField: 'socket_write_part' },
+  { title: 'Processes and threads', unit: 'count', fields: [{ key: 'process_num', label: 'Processes' }, { key: 'thread_num', label: 'Threads' }] },
+  { title: 'Page faults', unit: 'count', fields: [{ key: 'page_faults', label: 'Page faults' }] },
+  { title: 'File I/O', unit: 'rate', fields: [{ key: 'file_read', label: 'Read' }, { key: 'file_write', label: 'Write' }] },
+  { title: 'Files, sockets, registry', unit: 'count', fields: [{ key: 'file_num', label: 'Files' }, { key: 'socket_num', label: 'Sockets' }, { key: 'registry_num', label: 'Registry' }] },
+  { title: 'Responses', unit: 'count', fields: [{ key: 'response_num', label: 'Responses' }] },
+  { title: 'Average response time', unit: 'us', fields: [{ key: 'avg_response_time', label: 'Avg response' }] },
 ];
 
 /** The process data fields, grouped into charts (spec: Process data record). */
 export const PROCESS_CHARTS: ChartSpec[] = [
   { title: 'CPU', unit: 'percent', fields: [{ key: 'cpu', label: 'CPU %' }] },
   { title: 'Memory', unit: 'bytes', fields: [{ key: 'memory', label: 'Memory' }] },
-  { title: 'Network', unit: 'bytes', fields: [{ key: 'socket_read', label: 'In' }, { key: 'socket_write', label: 'Out' }] },
-  { title: 'File I/O', unit: 'bytes', fields: [{ key: 'file_read', label: 'Read' }, { key: 'file_write', label: 'Write' }] },
-  { title: 'Threads, sockets, files', unit: 'number', fields: [{ key: 'thread_num', label: 'Threads' }, { key: 'socket_num', label: 'Sockets' }, { key: 'file_num', label: 'Files' }] },
-  { title: 'Page faults', unit: 'number', fields: [{ key: 'page_faults', label: 'Page faults' }] },
-  { title: 'Logged incidents', unit: 'number', fields: [{ key: 'critical_log', label: 'Critical' }, { key: 'total_log', label: 'Total' }] },
-  { title: 'Responses', unit: 'number', fields: [{ key: 'response_num', label: 'Responses' }, { key: 'avg_response_time', label: 'Avg response (µs)' }] },
+  { title: 'Network', unit: 'rate', fields: [{ key: 'socket_read', label: 'In' }, { key: 'socket_write', label: 'Out' }] },
+  { title: 'File I/O', unit: 'rate', fields: [{ key: 'file_read', label: 'Read' }, { key: 'file_write', label: 'Write' }] },
+  { title: 'Threads, sockets, files', unit: 'count', fields: [{ key: 'thread_num', label: 'Threads' }, { key: 'socket_num', label: 'Sockets' }, { key: 'file_num', label: 'Files' }] },
+  { title: 'Page faults', unit: 'count', fields: [{ key: 'page_faults', label: 'Page faults' }] },
+  { title: 'Logged incidents', unit: 'count', fields: [{ key: 'critical_log', label: 'Critical' }, { key: 'total_log', label: 'Total' }] },
+  { title: 'Responses', unit: 'count', fields: [{ key: 'response_num', label: 'Responses' }] },
+  { title: 'Average response time', unit: 'us', fields: [{ key: 'avg_response_time', label: 'Avg response' }] },
 ];
 
 /** The application data fields (sums over the application's processes), grouped into charts (spec: Application data record). */
 export const APPLICATION_CHARTS: ChartSpec[] = [
   { title: 'CPU', unit: 'percent', fields: [{ key: 'cpu', label: 'CPU %' }] },
   { title: 'Memory', unit: 'bytes', fields: [{ key: 'memory', label: 'Memory' }] },
-  { title: 'Network', unit: 'bytes', fields: [{ key: 'socket_read', label: 'In' }, { key: 'socket_write', label: 'Out' }] },
-  { title: 'File I/O', unit: 'bytes', fields: [{ key: 'file_read', label: 'Read' }, { key: 'file_write', label: 'Write' }] },
-  { title: 'Processes and threads', unit: 'number', fields: [{ key: 'process_num', label: 'Processes' }, { key: 'thread_num', label: 'Threads' }] },
-  { title: 'Files, sockets, registry', unit: 'number', fields: [{ key: 'file_num', label: 'Files' }, { key: 'socket_num', label: 'Sockets' }, { key: 'registry_num', label: 'Registry' }] },
-  { title: 'Transactions and responses', unit: 'number', fields: [{ key: 'net_transact_num', label: 'Transactions' }, { key: 'response_num', label: 'Responses' }] },
-  { title: 'Page faults', unit: 'number', fields: [{ key: 'page_faults', label: 'Page faults' }] },
+  { title: 'Network', unit: 'rate', fields: [{ key: 'socket_read', label: 'In' }, { key: 'socket_write', label: 'Out' }] },
+  { title: 'File I/O', unit: 'rate', fields: [{ key: 'file_read', label: 'Read' }, { key: 'file_write', label: 'Write' }] },
+  { title: 'Processes and threads', unit: 'count', fields: [{ key: 'process_num', label: 'Processes' }, { key: 'thread_num', label: 'Threads' }] },
+  { title: 'Files, sockets, registry', unit: 'count', fields: [{ key: 'file_num', label: 'Files' }, { key: 'socket_num', label: 'Sockets' }, { key: 'registry_num', label: 'Registry' }] },
+  { title: 'Transactions and responses', unit: 'count', fields: [{ key: 'net_transact_num', label: 'Transactions' }, { key: 'response_num', label: 'Responses' }] },
+  { title: 'Page faults', unit: 'count', fields: [{ key: 'page_faults', label: 'Page faults' }] },
 ];
 
 /** The chart's rows and series from records; null when the records carry none of its fields. */

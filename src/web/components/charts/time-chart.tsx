@@ -1,77 +1,75 @@
-import { useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatBytes, formatNumber, formatPercent, formatTime, tickFormatter } from '../../lib/format';
+import { useCallback, useMemo, useState } from 'react';
+import { useTimeView } from '../../app/use-time-view';
+import { formatTime } from '../../lib/format';
+import { TIME_STEPS } from '../../../shared/timeseries';
 import type { Band, Marker } from './chart-marks';
-import { percentDomain, timeTicks } from './chart-marks';
+import { ChartBody, MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type Series } from './chart-body';
+import { isolate, type Range } from './chart-geometry';
+import { ChartLegend } from './chart-legend';
+import { ChartOverlay } from './chart-overlay';
+import { useChartSync } from './chart-sync';
 import { m4, type ChartRow } from './downsample';
+import { useDarkMode } from './palette';
+import { valueTicks } from './ticks';
+import type { Unit } from './units';
 import { useWidth } from './use-width';
 
-export const PALETTE = ['#0f766e', '#2563eb', '#c2410c', '#7c3aed', '#be185d', '#4d7c0f', '#0e7490', '#a16207'];
-export type Unit = 'percent' | 'bytes' | 'number';
-const Y_AXIS_WIDTH = 68;
-const MARGIN = { top: 4, right: 8, bottom: 0, left: 0 };
-const PLOT_INSET = Y_AXIS_WIDTH + MARGIN.left + MARGIN.right;
-const FORMAT: Record<Unit, (n: number) => string> = { percent: formatPercent, bytes: formatBytes, number: formatNumber };
+export type { Unit } from './units';
+export type { Series } from './chart-body';
 
 export interface TimeChartProps {
   title: string;
   rows: ChartRow[];
-  series: { key: string; label: string }[];
+  series: Series[];
   unit: Unit;
   range: { from: number; to: number };
   bands?: Band[];
   markers?: Marker[];
   /** Horizontal lines such as warn and crit thresholds. */
   thresholds?: { value: number; label: string; color: string }[];
-  /** Called with the minute a person clicked. */
+  /** The chosen minute, marked with a line. */
+  at?: number | null;
+  /** Called with the minute a person clicked, tapped or chose with Enter. */
   onPickMinute?: (t: number) => void;
+  /** Called with a dragged range; by default it becomes the global range (a new history entry, so Back returns). */
+  onZoom?: (r: Range) => void;
   height?: number;
 }
 
-/** A time-series line chart: rows are thinned to the pixel width (M4) before Recharts sees them. */
-export default function TimeChart({ title, rows, series, unit, range, bands = [], markers = [], thresholds = [], onPickMinute, height = 180 }: TimeChartProps) {
+const PLOT_LEFT = Y_AXIS_WIDTH + MARGIN.left;
+
+/**
+ * A time-series line chart of the dashboard: rows thinned to the pixel width (M4) before Recharts
+ * sees them, y ticks in the unit people read, a legend that isolates a series, the page's shared
+ * crosshair, drag to zoom, and the minute picked by pointer, touch or keyboard.
+ */
+export default function TimeChart({ title, rows, series, unit, range, bands = [], markers = [], thresholds = [], at = null, onPickMinute, onZoom, height = 180 }: TimeChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
+  const dark = useDarkMode();
+  const sync = useChartSync();
+  const { view, window, setView } = useTimeView();
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const keys = useMemo(() => series.map((s) => s.key), [series]);
-  // Thin to the plot area's columns (the y axis and margins take PLOT_INSET of the width).
-  const data = useMemo(() => m4(rows, keys, Math.max(60, width - PLOT_INSET)), [rows, keys, width]);
-  const fmt = FORMAT[unit];
-  const max = useMemo(() => Math.max(0, ...data.flatMap((r) => keys.map((k) => (typeof r[k] === 'number' ? (r[k] as number) : 0)))), [data, keys]);
+  const plotWidth = Math.max(60, width - PLOT_LEFT - MARGIN.right);
+  const data = useMemo(() => m4(rows, keys, plotWidth), [rows, keys, plotWidth]);
+  const yTicks = useMemo(() => {
+    let max = 0;
+    let min = 0;
+    for (const r of rows) for (const k of keys) if (!hidden.has(k) && typeof r[k] === 'number') (max = Math.max(max, r[k])), (min = Math.min(min, r[k]));
+    return min < 0 ? undefined : valueTicks(unit, max);
+  }, [rows, keys, hidden, unit]);
+  const zoom = useCallback((r: Range) => (onZoom ? onZoom(r) : setView({ ...view, spec: { kind: 'absolute', from: r.from, to: r.to } })), [onZoom, setView, view]);
   const summary = `${title}: ${series.length} series, ${rows.length} points from ${formatTime(range.from)} to ${formatTime(range.to)} UTC`;
+  const plot = { left: PLOT_LEFT, top: MARGIN.top, width: plotWidth, height: height - MARGIN.top - MARGIN.bottom - X_AXIS_HEIGHT };
 
   return (
     <figure ref={ref} className="w-full" aria-label={summary}>
       <figcaption className="mb-1 text-xs font-medium text-slate-700 dark:text-slate-300">{title}</figcaption>
-      <div role="img" aria-label={summary} className={onPickMinute ? 'cursor-crosshair' : undefined}>
-        <LineChart
-          width={width}
-          height={height}
-          data={data}
-          margin={MARGIN}
-          onClick={(s) => {
-            // The index into the drawn rows is reliable whatever the axis ticks are; the label is a fallback.
-            const i = Number(s?.activeIndex);
-            const t = Number.isInteger(i) && data[i] ? data[i].time : Number(s?.activeLabel);
-            if (onPickMinute && Number.isFinite(t)) onPickMinute(Math.floor(t / 60) * 60);
-          }}
-        >
-          <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} />
-          <XAxis dataKey="time" type="number" scale="time" domain={[range.from, range.to]} ticks={timeTicks(range, Math.max(2, Math.floor(width / 110)))} tickFormatter={tickFormatter(range.to - range.from)} fontSize={11} stroke="currentColor" />
-          <YAxis width={Y_AXIS_WIDTH} fontSize={11} tickFormatter={fmt} domain={unit === 'percent' ? percentDomain(max) : [0, 'auto']} stroke="currentColor" />
-          <Tooltip labelFormatter={(t) => `${formatTime(Number(t))} UTC`} formatter={(v) => fmt(Number(v))} contentStyle={{ fontSize: 12 }} />
-          {bands.map((b) => (
-            <ReferenceArea key={`${b.from}-${b.to}`} x1={b.from} x2={b.to} fill="#64748b" fillOpacity={0.15} label={{ value: b.label, fontSize: 10, position: 'insideTop' }} />
-          ))}
-          {markers.map((m) => (
-            <ReferenceLine key={`${m.time}-${m.label}`} x={m.time} stroke="#dc2626" strokeDasharray="4 2" label={{ value: '▲', fill: '#dc2626', fontSize: 10, position: 'insideBottom' }} />
-          ))}
-          {thresholds.map((t) => (
-            <ReferenceLine key={t.label} y={t.value} stroke={t.color} strokeDasharray="6 3" label={{ value: t.label, fill: t.color, fontSize: 10, position: 'insideTopRight' }} />
-          ))}
-          {series.map((s, i) => (
-            <Line key={s.key} dataKey={s.key} name={s.label} stroke={PALETTE[i % PALETTE.length]} dot={false} isAnimationActive={false} connectNulls={false} strokeWidth={1.5} />
-          ))}
-        </LineChart>
+      <div className="relative" style={{ height }}>
+        <ChartBody width={width} height={height} data={data} series={series} hidden={hidden} unit={unit} range={range} yTicks={yTicks} bands={bands} markers={markers} thresholds={thresholds} at={at} dark={dark} />
+        <ChartOverlay title={title} plot={plot} range={range} rows={rows} series={series} hidden={hidden} unit={unit} sync={sync} stepSeconds={TIME_STEPS[window.step]} at={at} dark={dark} onPick={onPickMinute} onZoom={zoom} />
       </div>
+      {series.length > 1 && <ChartLegend title={title} series={series} hidden={hidden} dark={dark} onClick={(k) => setHidden((h) => isolate(h, k, keys))} />}
     </figure>
   );
 }

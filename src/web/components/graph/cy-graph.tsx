@@ -1,31 +1,22 @@
-import cytoscape, { type Core, type ElementDefinition, type LayoutOptions, type StylesheetJson } from 'cytoscape';
+import cytoscape, { type Core, type NodeCollection, type ElementDefinition, type LayoutOptions, type StylesheetJson } from 'cytoscape';
 import { useEffect, useRef } from 'react';
 import { newcomersLayout } from './graph-layouts';
+import { loadPositions, placeNear, savePositions, type Point } from './positions';
 
-/** Saved node positions of a graph, by `persistKey`, so a reload draws the same picture. */
-function loadPositions(key: string | undefined): Record<string, { x: number; y: number }> {
-  if (!key) return {};
-  try {
-    return JSON.parse(sessionStorage.getItem(`fleetwatch.graph.${key}`) ?? '{}') as Record<string, { x: number; y: number }>;
-  } catch {
-    return {};
-  }
-}
-
-function savePositions(cy: Core, key: string | undefined): void {
-  if (!key) return;
-  const out: Record<string, { x: number; y: number }> = {};
-  cy.nodes().forEach((n) => {
-    if (!n.isParent()) out[n.id()] = n.position();
+function currentPositions(nodes: NodeCollection): Record<string, Point> {
+  const out: Record<string, Point> = {};
+  nodes.forEach((n) => {
+    if (!n.isParent()) out[n.id()] = { ...n.position() };
   });
-  sessionStorage.setItem(`fleetwatch.graph.${key}`, JSON.stringify(out));
+  return out;
 }
 
 /**
  * A Cytoscape graph. The instance is created once on a div React never re-renders (it has no React
  * children); new elements are applied in one cy.batch: removed ones dropped, kept ones updated in
  * place. With `keepPositions`, nodes already drawn never move: only newcomers are laid out, beside
- * them, and positions survive reloads under `persistKey`. Destroyed on unmount.
+ * their neighbours (or in a ring beside the drawing when they have none placed), and positions survive
+ * visits under `persistKey` (in localStorage; the caller puts the account in it). Destroyed on unmount.
  */
 export function CyGraph({
   elements,
@@ -56,7 +47,7 @@ export function CyGraph({
   useEffect(() => {
     const cy = cytoscape({ container: box.current, style: stylesheet, wheelSensitivity: 0.3, minZoom: 0.1, maxZoom: 4 });
     cy.on('tap', 'node', (e) => tap.current?.(e.target.data() as Record<string, unknown>));
-    cy.on('dragfree', 'node', () => savePositions(cy, persistKey));
+    cy.on('dragfree', 'node', () => savePositions(persistKey, currentPositions(cy.nodes())));
     cyRef.current = cy;
     onReady?.(cy);
     return () => {
@@ -97,8 +88,16 @@ export function CyGraph({
     if (!keepPositions || (first && newcomers.length === added.nodes().length)) {
       cy.layout(layout).run();
     } else if (newcomers.length > 0) {
-      const bb = cy.elements().not(newcomers).boundingBox();
-      newcomers.layout(newcomersLayout({ x1: bb.x2 + 80, y1: bb.y1, w: 300, h: Math.max(200, bb.h) })).run();
+      const near = placeNear(newcomers.map((n) => n.id()), (id) => cy.getElementById(id).neighborhood('node').map((n) => n.id()), currentPositions(cy.nodes().not(newcomers)));
+      const apart = newcomers.filter((n) => !near[n.id()]);
+      newcomers.forEach((n) => {
+        const p = near[n.id()];
+        if (p) n.position(p);
+      });
+      if (apart.nonempty()) {
+        const bb = cy.elements().not(apart).boundingBox();
+        apart.layout(newcomersLayout({ x1: bb.x2 + 80, y1: bb.y1, w: 300, h: Math.max(200, bb.h) })).run();
+      }
     }
     // The time of the last layout, on the element: the end-to-end tests check that a layout ran, npm run bench:web prints it.
     box.current?.setAttribute('data-layout-ms', String(Math.round(performance.now() - t0)));
@@ -107,8 +106,8 @@ export function CyGraph({
       // A small graph fitted to a large box would be drawn with huge labels.
       if (cy.zoom() > 1.2) (cy.zoom(1.2), cy.center());
     }
-    savePositions(cy, keepPositions ? persistKey : undefined);
+    if (keepPositions) savePositions(persistKey, currentPositions(cy.nodes()));
   }, [elements, layout, keepPositions, persistKey]);
 
-  return <div ref={box} role="img" aria-label={label} className={`w-full rounded border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-50 ${className}`} />;
+  return <div ref={box} role="img" aria-label={label} className={`w-full rounded border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900 ${className}`} />;
 }

@@ -20,7 +20,7 @@ export const traceLayout: LayoutOptions = {
 } as LayoutOptions;
 
 /** The whole topology, on first draw. */
-export const topologyLayout: LayoutOptions = { ...traceLayout, idealEdgeLength: () => 160, numIter: 800 } as LayoutOptions;
+export const topologyLayout: LayoutOptions = { ...traceLayout, idealEdgeLength: () => 220, nodeRepulsion: () => 80000, numIter: 800 } as LayoutOptions;
 
 /** Only the nodes new since the last draw, in a ring beside the ones already placed (which keep their positions). */
 export function newcomersLayout(box: { x1: number; y1: number; w: number; h: number }): LayoutOptions {

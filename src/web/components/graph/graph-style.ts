@@ -1,34 +1,63 @@
 import type { StylesheetJson } from 'cytoscape';
 
-/** Colours that read on both themes (the canvas sits on a white or slate-900 panel). */
-const INK = '#64748b';
-const SLOW = '#dc2626';
+/** Colours of a graph per theme: the canvas is white in light mode and slate-900 in dark mode. */
+function ink(dark: boolean) {
+  return {
+    text: dark ? '#e2e8f0' : '#334155',
+    line: dark ? '#64748b' : '#94a3b8',
+    // Labels sit on a plate of the canvas colour, so they stay readable over edges and each other.
+    plate: dark ? '#0f172a' : '#ffffff',
+    node: dark ? '#2dd4bf' : '#0f766e',
+    muted: dark ? '#475569' : '#94a3b8',
+    slow: dark ? '#f87171' : '#dc2626',
+    external: dark ? '#a78bfa' : '#7c3aed',
+    selected: dark ? '#fbbf24' : '#d97706',
+  };
+}
+
+const label = (c: ReturnType<typeof ink>, size: number) => ({
+  label: 'data(label)',
+  'font-size': size,
+  color: c.text,
+  'text-background-color': c.plate,
+  'text-background-opacity': 0.85,
+  'text-background-padding': '2px',
+  'text-max-width': '140px',
+  'text-wrap': 'ellipsis' as const,
+});
 
 /** Stylesheet of the trace graph: servers as compound boxes, processes, External, the slowest path in red. */
-export const traceStyle: StylesheetJson = [
-  { selector: 'node', style: { label: 'data(label)', 'font-size': 11, color: INK, 'text-wrap': 'wrap', 'text-valign': 'bottom', 'text-margin-y': 4 } },
-  { selector: 'node.process', style: { 'background-color': '#0f766e', width: 26, height: 26 } },
-  { selector: 'node.external', style: { shape: 'diamond', 'background-color': '#7c3aed', width: 34, height: 34 } },
-  { selector: 'node.initial', style: { 'border-width': 3, 'border-color': '#f59e0b' } },
-  { selector: 'node.slow', style: { 'background-color': SLOW } },
-  {
-    selector: 'node.server',
-    style: { shape: 'round-rectangle', 'background-color': '#94a3b8', 'background-opacity': 0.12, 'border-width': 1, 'border-color': '#94a3b8', 'text-valign': 'top', 'text-margin-y': -4, 'font-weight': 'bold', padding: '14px' },
-  },
-  {
-    selector: 'edge',
-    style: { width: 1.5, 'line-color': '#94a3b8', 'target-arrow-color': '#94a3b8', 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: 'data(label)', 'font-size': 10, color: INK, 'text-rotation': 'autorotate', 'text-background-color': '#ffffff', 'text-background-opacity': 0.8, 'text-background-padding': '1px' },
-  },
-  { selector: 'edge.slow', style: { width: 3, 'line-color': SLOW, 'target-arrow-color': SLOW, color: SLOW, 'font-weight': 'bold' } },
-  { selector: ':selected', style: { 'overlay-color': '#0d9488', 'overlay-opacity': 0.2 } },
-];
+export function traceStyle(dark: boolean): StylesheetJson {
+  const c = ink(dark);
+  return [
+    { selector: 'node', style: { ...label(c, 11), 'text-wrap': 'wrap', 'text-valign': 'bottom', 'text-margin-y': 4 } },
+    { selector: 'node.process', style: { 'background-color': c.node, width: 26, height: 26 } },
+    { selector: 'node.external', style: { shape: 'diamond', 'background-color': c.external, width: 34, height: 34 } },
+    { selector: 'node.initial', style: { 'border-width': 3, 'border-color': '#f59e0b' } },
+    { selector: 'node.slow', style: { 'background-color': c.slow } },
+    {
+      selector: 'node.server',
+      style: { shape: 'round-rectangle', 'background-color': c.line, 'background-opacity': 0.12, 'border-width': 1, 'border-color': c.line, 'text-valign': 'top', 'text-margin-y': -4, 'font-weight': 'bold', padding: '14px' },
+    },
+    {
+      selector: 'edge',
+      style: { ...label(c, 10), width: 1.5, 'line-color': c.line, 'target-arrow-color': c.line, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', 'text-rotation': 'autorotate' },
+    },
+    { selector: 'edge.slow', style: { width: 3, 'line-color': c.slow, 'target-arrow-color': c.slow, color: c.slow, 'font-weight': 'bold' } },
+    { selector: ':selected', style: { 'overlay-color': c.selected, 'overlay-opacity': 0.25 } },
+  ];
+}
 
-/** Stylesheet of the application topology: process groups and who connects to whom. */
-export const topologyStyle: StylesheetJson = [
-  { selector: 'node', style: { label: 'data(label)', 'font-size': 12, color: INK, 'text-valign': 'bottom', 'text-margin-y': 4, 'background-color': '#0f766e', width: 'data(size)', height: 'data(size)' } },
-  { selector: 'node.isolated', style: { 'background-color': '#94a3b8' } },
-  {
-    selector: 'edge',
-    style: { width: 'data(weight)', 'line-color': '#94a3b8', 'target-arrow-color': '#94a3b8', 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: 'data(label)', 'font-size': 10, color: INK, 'text-background-color': '#ffffff', 'text-background-opacity': 0.8 },
-  },
-];
+/** Stylesheet of the application topology: process groups and who connects to whom; the selected group ringed. */
+export function topologyStyle(dark: boolean): StylesheetJson {
+  const c = ink(dark);
+  return [
+    { selector: 'node', style: { ...label(c, 12), 'text-valign': 'bottom', 'text-margin-y': 4, 'background-color': c.node, width: 'data(size)', height: 'data(size)' } },
+    { selector: 'node.isolated', style: { 'background-color': c.muted } },
+    { selector: 'node:selected', style: { 'border-width': 4, 'border-color': c.selected } },
+    {
+      selector: 'edge',
+      style: { ...label(c, 10), width: 'data(weight)', 'line-color': c.line, 'target-arrow-color': c.line, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', 'text-rotation': 'autorotate' },
+    },
+  ];
+}

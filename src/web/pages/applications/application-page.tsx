@@ -5,6 +5,7 @@ import { useMinuteParam } from '../../app/use-minute-param';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { APPLICATION_CHARTS } from '../../components/charts/record-series';
+import { useMaintenanceBands } from '../../components/charts/use-maintenance-bands';
 import { FilesList, ThreadsTable } from '../../components/detail/detail-tables';
 import { ProcessesPanel } from '../../components/processes/processes-panel';
 import { Button } from '../../components/ui/button';
@@ -26,6 +27,7 @@ export default function ApplicationPage() {
   const data = useApplicationData(id, window);
   const detail = useApplicationDetail(id, at);
   const processes = useApplicationProcesses(id, at);
+  const bands = useMaintenanceBands(window, app.data?.servers ?? []);
   const when = at === null ? ' (latest)' : ` at ${formatTime(at)} UTC`;
 
   if (app.isPending) return <Loading what="application" />;
@@ -50,10 +52,10 @@ export default function ApplicationPage() {
           {a.servers.length === 0 && <span className={muted}>none</span>}
         </nav>
       </div>
-      <Panel title="Application data" actions={<span className={`text-xs ${muted}`}>Click a chart to see that minute</span>}>
+      <Panel title="Application data" actions={<span className={`text-xs ${muted}`}>Click or tap a minute, drag to zoom</span>}>
         {data.isPending && <Loading what="charts" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <ChartGrid records={data.data} specs={APPLICATION_CHARTS} range={window} onPickMinute={setAt} />}
+        {data.data && <ChartGrid records={data.data} specs={APPLICATION_CHARTS} range={window} bands={bands} at={at} onPickMinute={setAt} />}
       </Panel>
       <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} withServer caption="Processes of the application" />
       {detail.error && <ErrorBox error={detail.error} />}

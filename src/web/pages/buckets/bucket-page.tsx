@@ -26,7 +26,7 @@ export default function BucketPage() {
       <Panel title="Values per minute">
         {data.isPending && <Loading what="values" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <TimeChart title={`${b?.name ?? 'bucket'} values`} rows={scalarRows(data.data, ['value'])} series={[{ key: 'value', label: 'Value' }]} unit="number" range={window} />}
+        {data.data && <TimeChart title={`${b?.name ?? 'bucket'} values`} rows={scalarRows(data.data, ['value'])} series={[{ key: 'value', label: 'Value' }]} unit={b?.type === 'time' ? 'ms' : 'number'} range={window} />}
       </Panel>
       {b && <SendLinePanel initial={`${b.name}:1|${SUFFIX[b.type] ?? 'c'}`} />}
     </div>

@@ -1,89 +1,80 @@
-import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useLog, useLogData, useLogMessages } from '../../api/logs';
+import { MESSAGE_PAGE, useLog, useLogData, useLogMessages } from '../../api/logs';
+import { useServerChoices } from '../../api/servers';
 import { useTimeView } from '../../app/use-time-view';
-import TimeChart from '../../components/charts/time-chart';
 import { scalarRows } from '../../components/charts/record-series';
+import { SEVERITY, SEVERITIES } from '../../components/charts/severity';
+import TimeChart from '../../components/charts/time-chart';
+import { useMaintenanceBands } from '../../components/charts/use-maintenance-bands';
+import { MessageSearch } from '../../components/forms/message-search';
 import { Button } from '../../components/ui/button';
-import { inputClass } from '../../components/ui/field';
+import { Pager } from '../../components/ui/pager';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { searchFromParams, toFilter } from '../../lib/bre-filter';
 import { formatTime } from '../../lib/format';
+import { MessageList } from './message-list';
 import { messageSpan, messageWindow } from './message-window';
 
-const SEVERITIES = [
-  { key: 'critical', label: 'Critical' },
-  { key: 'warning', label: 'Warning' },
-  { key: 'info', label: 'Info' },
-];
+const SERIES = SEVERITIES.map((s) => ({ key: s, label: SEVERITY[s].label, color: SEVERITY[s].color }));
 
-/** One log: per-minute severity counts, the messages of a minute or range, a regex filter and a live tail. */
+/** One log: per-minute severity counts, the messages of the range or a picked minute, a search and a live tail. */
 export default function LogPage() {
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const { window, now } = useTimeView();
   const log = useLog(id);
+  const server = useServerChoices().data?.names.get(log.data?.server_id ?? 0);
   const data = useLogData(id, window);
+  const bands = useMaintenanceBands(window, log.data ? [log.data.server_id] : []);
   const mw = messageWindow(params, window);
-  const filter = params.get('filter') ?? '';
-  const [draft, setDraft] = useState(filter);
+  const search = searchFromParams(params);
+  const page = Math.max(0, Number(params.get('mpage')) || 0);
   const span = messageSpan(mw, mw.kind === 'tail' ? Math.floor(Date.now() / 1000) : now);
-  const messages = useLogMessages(id, span.from, span.to, filter, mw.kind === 'tail' ? 5000 : false);
+  const messages = useLogMessages(id, span.from, span.to, toFilter(search.text, search), mw.kind === 'tail' ? 0 : page, mw.kind === 'tail' ? 5000 : false);
 
   const update = (f: (p: URLSearchParams) => void) =>
     setParams((p) => {
       f(p);
       return p;
     });
-  const pick = (from: number, to = from) => update((p) => (p.delete('tail'), p.set('mfrom', String(from)), p.set('mto', String(to))));
-  const applyFilter = (e: FormEvent) => {
-    e.preventDefault();
-    update((p) => (draft ? p.set('filter', draft) : p.delete('filter')));
-  };
+  const pick = (from: number, to = from) => update((p) => (p.delete('tail'), p.delete('mpage'), p.set('mfrom', String(from)), p.set('mto', String(to))));
+  const wholeRange = () => update((p) => ['tail', 'mpage', 'mfrom', 'mto'].forEach((k) => p.delete(k)));
+  const picked = mw.kind === 'minutes' && mw.label === 'minute' ? mw.from : null;
 
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">
         {log.data ? `${log.data.source_type} ${log.data.source}` : `Log #${id}`}
-        {log.data && <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">server #{log.data.server_id}</span>}
+        {log.data && <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">on {server ?? '…'}</span>}
       </h1>
       {log.error && <ErrorBox error={log.error} />}
-      <Panel title="Messages per minute" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click a minute to read its messages</span>}>
+      <Panel title="Messages per minute" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click or tap a minute to read its messages, drag to zoom</span>}>
         {data.isPending && <Loading what="severity counts" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <TimeChart title="Messages by severity" rows={scalarRows(data.data, SEVERITIES.map((s) => s.key))} series={SEVERITIES} unit="number" range={window} onPickMinute={pick} />}
+        {data.data && <TimeChart title="Messages by severity" rows={scalarRows(data.data, SEVERITIES)} series={SERIES} unit="count" range={window} bands={bands} at={picked} onPickMinute={pick} />}
       </Panel>
       <Panel
-        title={mw.kind === 'tail' ? 'Live tail (newest minutes, every 5 s)' : `Messages: ${mw.label} ${formatTime(mw.from)}${mw.to !== mw.from ? ` – ${formatTime(mw.to)}` : ''} UTC`}
+        title={mw.kind === 'tail' ? 'Live tail (newest minutes, every 5 s)' : `Messages of the ${mw.label} ${formatTime(mw.from)}${mw.to !== mw.from ? ` – ${formatTime(mw.to)}` : ''} UTC`}
         actions={
           <div className="flex gap-1">
-            <Button variant="ghost" onClick={() => pick(window.from, window.to)}>Whole range</Button>
+            {(mw.kind === 'tail' || mw.label === 'minute' || params.has('mfrom')) && (
+              <Button variant="ghost" onClick={wholeRange}>
+                Whole range
+              </Button>
+            )}
             <Button variant={mw.kind === 'tail' ? 'primary' : 'secondary'} aria-pressed={mw.kind === 'tail'} onClick={() => update((p) => (mw.kind === 'tail' ? p.delete('tail') : p.set('tail', '1')))}>
               {mw.kind === 'tail' ? 'Pause tail' : 'Live tail'}
             </Button>
           </div>
         }
       >
-        <form onSubmit={applyFilter} className="mb-2 flex items-end gap-2">
-          <label className="text-xs">
-            Regular expression (must match the whole message)
-            <input data-filter className={`${inputClass} w-80 font-mono`} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder=".*error.*" />
-          </label>
-          <Button type="submit">Apply filter</Button>
-        </form>
+        <MessageSearch placeholder="upstream" />
         {messages.isPending && <Loading what="messages" />}
         {messages.error && <ErrorBox error={messages.error} />}
-        {messages.data && (
-          <ol className="max-h-[28rem] overflow-auto font-mono text-xs" aria-live={mw.kind === 'tail' ? 'polite' : undefined}>
-            {messages.data.map((m, i) => (
-              <li key={i} className="border-t border-slate-100 py-0.5 whitespace-pre-wrap dark:border-slate-800">
-                {m.time !== undefined && <span className="mr-2 text-slate-500">{formatTime(m.time)}</span>}
-                {m.severity && <span className={`mr-2 ${m.severity === 'critical' ? 'text-red-700 dark:text-red-400' : m.severity === 'warning' ? 'text-amber-700 dark:text-amber-400' : ''}`}>{m.severity}</span>}
-                {m.data}
-              </li>
-            ))}
-            {messages.data.length === 0 && <li className="font-sans text-sm text-slate-600 dark:text-slate-400">No messages.</li>}
-          </ol>
+        {messages.data && mw.kind !== 'tail' && messages.data.count > MESSAGE_PAGE && (
+          <Pager page={page} size={MESSAGE_PAGE} count={messages.data.count} onPage={(n) => update((p) => p.set('mpage', String(n)))} />
         )}
+        {messages.data && <MessageList rows={messages.data.rows} live={mw.kind === 'tail'} />}
       </Panel>
     </div>
   );

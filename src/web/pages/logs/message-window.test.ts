@@ -13,8 +13,8 @@ describe('messageWindow', () => {
     expect(mw('mfrom=600')).toEqual({ kind: 'minutes', from: 600, to: 600, label: 'minute' });
     expect(mw('mfrom=600&mto=1200')).toMatchObject({ from: 600, to: 1200, label: 'range' });
   });
-  it('defaults to the last 15 minutes of the range, also for bad values', () => {
-    expect(mw('')).toEqual({ kind: 'minutes', from: 86_400 - 840, to: 86_400, label: 'last 15 minutes' });
-    expect(mw('mfrom=900&mto=100')).toMatchObject({ label: 'last 15 minutes' });
+  it('defaults to the global range the chart shows, also for bad values', () => {
+    expect(mw('')).toEqual({ kind: 'minutes', from: 0, to: 86_400, label: 'range' });
+    expect(mw('mfrom=900&mto=100')).toMatchObject({ from: 0, to: 86_400 });
   });
 });

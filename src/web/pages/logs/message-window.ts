@@ -7,8 +7,9 @@ export type MessageWindow = { kind: 'tail' } | { kind: 'minutes'; from: number; 
 export const TAIL_SECONDS = 300;
 
 /**
- * `tail=1` follows the newest minutes; `mfrom`/`mto` are minutes picked on the chart (or the whole
- * range); without them the last 15 minutes of the range are shown, so a first look is never empty-handed.
+ * `tail=1` follows the newest minutes; `mfrom`/`mto` are minutes picked on the chart; without them
+ * the messages are those of the global range, the same minutes the chart above shows (newest first,
+ * paged), so a chart full of messages never sits over "No messages".
  */
 export function messageWindow(p: URLSearchParams, w: Window): MessageWindow {
   if (p.get('tail') === '1') return { kind: 'tail' };
@@ -16,7 +17,7 @@ export function messageWindow(p: URLSearchParams, w: Window): MessageWindow {
   const from = num('mfrom');
   const to = num('mto') ?? from;
   if (from !== null && to !== null && from <= to) return { kind: 'minutes', from, to, label: from === to ? 'minute' : 'range' };
-  return { kind: 'minutes', from: Math.max(w.from, w.to - 14 * 60), to: w.to, label: 'last 15 minutes' };
+  return { kind: 'minutes', from: w.from, to: w.to, label: 'range' };
 }
 
 /** The minutes to read for a message window at `now` (epoch seconds). */

@@ -3,11 +3,13 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { usePolledData, usePolledItem } from '../../api/polled-data';
 import { paths } from '../../app/paths';
 import { useTimeView } from '../../app/use-time-view';
+import { ChartSyncProvider } from '../../components/charts/chart-sync';
 import TimeChart from '../../components/charts/time-chart';
+import { useMaintenanceBands } from '../../components/charts/use-maintenance-bands';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
 import { StatusTimeline } from './status-timeline';
-import { statusSegments, valueCharts } from './to-series';
+import { polledUnit, statusSegments, valueCharts } from './to-series';
 
 /** A polled check: its status over time and each value against its warn and crit lines. */
 export default function PolledItemPage() {
@@ -18,6 +20,7 @@ export default function PolledItemPage() {
   const data = usePolledData(id, window);
   const segments = useMemo(() => statusSegments(data.data ?? []), [data.data]);
   const charts = useMemo(() => valueCharts(data.data ?? []), [data.data]);
+  const bands = useMaintenanceBands(window, item.data ? [item.data.server_id] : []);
   const latest = data.data?.reduce<(typeof data.data)[number] | null>((a, r) => (!a || r.time > a.time ? r : a), null);
 
   return (
@@ -26,7 +29,7 @@ export default function PolledItemPage() {
         <h1 className="text-xl font-semibold">{item.data?.name ?? `Check #${id}`}</h1>
         {item.data && (
           <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.server(item.data.server_id), search: params.toString() }}>
-            {item.data.server_hostname ?? `server #${item.data.server_id}`}
+            {item.data.server_hostname ?? `server ${item.data.server_id}`}
           </Link>
         )}
         {item.data?.command_line && <code className="text-xs">{item.data.command_line}</code>}
@@ -42,23 +45,26 @@ export default function PolledItemPage() {
           </p>
         )}
       </Panel>
-      <div className="grid gap-3 lg:grid-cols-2">
-        {charts.map((c) => (
-          <Panel key={c.name} title={`${c.name}${c.unit && c.unit !== 'd' ? ` (${c.unit})` : ''}`}>
-            <TimeChart
-              title={`${c.name} against its thresholds`}
-              rows={c.rows}
-              series={[{ key: 'value', label: c.name }]}
-              unit="number"
-              range={window}
-              thresholds={[
-                ...(c.warn !== undefined ? [{ value: c.warn, label: `warn ${c.warn}`, color: '#d97706' }] : []),
-                ...(c.crit !== undefined ? [{ value: c.crit, label: `crit ${c.crit}`, color: '#dc2626' }] : []),
-              ]}
-            />
-          </Panel>
-        ))}
-      </div>
+      <ChartSyncProvider>
+        <div className="grid gap-3 lg:grid-cols-2">
+          {charts.map((c) => (
+            <Panel key={c.name} title={`${c.name}${c.unit && c.unit !== 'd' ? ` (${c.unit})` : ''}`}>
+              <TimeChart
+                title={`${c.name} against its thresholds`}
+                rows={c.rows}
+                series={[{ key: 'value', label: c.name }]}
+                unit={polledUnit(c.unit)}
+                range={window}
+                bands={bands}
+                thresholds={[
+                  ...(c.warn !== undefined ? [{ value: c.warn, label: `warn ${c.warn}`, color: '#d97706' }] : []),
+                  ...(c.crit !== undefined ? [{ value: c.crit, label: `crit ${c.crit}`, color: '#dc2626' }] : []),
+                ]}
+              />
+            </Panel>
+          ))}
+        </div>
+      </ChartSyncProvider>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusSegments, valueCharts } from './to-series';
+import { polledUnit, statusSegments, valueCharts } from './to-series';
 
 const recs: { time: number; status?: string; values?: Record<string, unknown[]> }[] = [
   { time: 300, status: 'WARNING', values: { load: ['load', { val: 6 }, 'd', { warn: 5, crit: 10 }] } },
@@ -25,5 +25,19 @@ describe('valueCharts', () => {
     expect(load!.rows.map((r) => r.value)).toEqual([1, 6, 7, null]);
     expect(rta).toMatchObject({ name: 'rta', unit: 'ms', warn: undefined });
     expect(rta!.rows.map((r) => r.value)).toEqual([null, null, 0.5, null]);
+  });
+});
+
+describe('polledUnit', () => {
+  it.each([
+    ['s', 'seconds'],
+    ['ms', 'ms'],
+    ['%', 'percent'],
+    ['MB', 'mb'],
+    ['c', 'count'],
+    ['d', 'number'],
+    ['KB', 'number'],
+  ])('%s -> %s', (uom, unit) => {
+    expect(polledUnit(uom)).toBe(unit);
   });
 });

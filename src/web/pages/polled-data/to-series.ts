@@ -1,3 +1,4 @@
+import type { Unit } from '../../components/charts/units';
 import type { ChartRow } from '../../components/charts/downsample';
 
 type PolledRec = { time: number; status?: string; values?: Record<string, readonly unknown[]> };
@@ -48,4 +49,10 @@ export function valueCharts(records: readonly PolledRec[]): { name: string; unit
     });
     return { name, unit, rows, warn, crit };
   });
+}
+
+/** The chart unit of a Nagios perfdata UOM (s, ms, us, %, B, KB, MB, c); anything else is a plain number. */
+export function polledUnit(uom: string): Unit {
+  const map: Record<string, Unit> = { s: 'seconds', ms: 'ms', us: 'us', '%': 'percent', B: 'bytes', MB: 'mb', c: 'count' };
+  return map[uom] ?? 'number';
 }

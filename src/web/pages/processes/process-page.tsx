@@ -1,14 +1,17 @@
 import { Link, useParams } from 'react-router';
-import { useProcessData, useProcessDetail } from '../../api/processes';
+import { useProcessData, useProcessDetail, useServerProcesses } from '../../api/processes';
 import { paths } from '../../app/paths';
 import { useMinuteParam } from '../../app/use-minute-param';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { PROCESS_CHARTS } from '../../components/charts/record-series';
+import { useMaintenanceBands } from '../../components/charts/use-maintenance-bands';
+import { useServerChoices } from '../../api/servers';
 import { FilesList, ThreadsTable } from '../../components/detail/detail-tables';
 import { Button } from '../../components/ui/button';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
+import { processName } from './process-name';
 
 /** One process (uid <server>_<pid>_<create_time>): its charts and, at a minute, its files and threads. */
 export default function ProcessPage() {
@@ -17,21 +20,29 @@ export default function ProcessPage() {
   const { window } = useTimeView();
   const data = useProcessData(uid, window);
   const detail = useProcessDetail(uid, at);
-  const [serverId, pid] = uid.split('_');
+  const [serverPart, pid] = uid.split('_');
+  const serverId = Number(serverPart);
+  const servers = useServerChoices();
+  const serverName = servers.data?.names.get(serverId);
+  const bands = useMaintenanceBands(window, Number.isInteger(serverId) ? [serverId] : []);
+  // Series records carry no name; the server's process list (at the minute, else now) does.
+  const listed = useServerProcesses(Number.isInteger(serverId) ? serverId : 0, at);
+  const name = processName(data.data) ?? processName(listed.data?.filter((p) => p.uid === uid));
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-xl font-semibold">Process {pid}</h1>
-        <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.server(serverId ?? ''), search: rangeSearch }}>
-          Server #{serverId}
+        <h1 className="text-xl font-semibold">{name ?? `Process ${pid}`}</h1>
+        <span className="text-sm text-slate-600 dark:text-slate-400">PID {pid} on</span>
+        <Link className="text-sm text-teal-800 underline dark:text-teal-300" aria-label={`Server: ${serverName ?? serverId}`} to={{ pathname: paths.server(serverId), search: rangeSearch }}>
+          {serverName ?? (servers.isPending ? '…' : `server ${serverId}`)}
         </Link>
         <code className="text-xs text-slate-600 dark:text-slate-400">{uid}</code>
       </div>
-      <Panel title="Process data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click a chart to see that minute's details</span>}>
+      <Panel title="Process data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click or tap a minute for its details, drag to zoom</span>}>
         {data.isPending && <Loading what="charts" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <ChartGrid records={data.data} specs={PROCESS_CHARTS} range={window} onPickMinute={setAt} />}
+        {data.data && <ChartGrid records={data.data} specs={PROCESS_CHARTS} range={window} bands={bands} at={at} onPickMinute={setAt} />}
       </Panel>
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title={`Files${at !== null ? ` at ${formatTime(at)} UTC` : ' (latest)'}`} actions={at !== null && <Button variant="ghost" onClick={() => setAt(null)}>Latest</Button>}>

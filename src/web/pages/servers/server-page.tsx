@@ -46,10 +46,10 @@ export default function ServerPage() {
         <TagsPanel serverId={id} />
         <RelatedPanel serverId={id} search={rangeSearch} />
       </div>
-      <Panel title="Server data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click a chart to see that minute</span>}>
+      <Panel title="Server data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click or tap a minute, drag to zoom</span>}>
         {data.isPending && <Loading what="charts" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} onPickMinute={setAt} />}
+        {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} at={at} onPickMinute={setAt} />}
       </Panel>
       {at !== null && <IncidentsAtPanel serverId={id} at={at} search={rangeSearch} />}
       <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} caption="Processes of the server" />

@@ -26,3 +26,31 @@ export function topologyToElements(t: TopologyResponse): ElementDefinition[] {
   });
   return [...nodes, ...edges];
 }
+
+/** The topology as text: each group with how many groups it talks to, and each connection by name. */
+export function topologyTables(t: TopologyResponse): {
+  groups: { id: number; name: string; links: number }[];
+  connections: { key: string; client: string; server: string; clientId: number; serverId: number; sockets: number }[];
+} {
+  const name = new Map(t.nodes.map((n) => [n.id, n.name]));
+  const links = new Map<number, number>();
+  const connections = t.connections
+    .filter((c) => name.has(c.client_id) && name.has(c.server_id))
+    .map((c) => {
+      links.set(c.client_id, (links.get(c.client_id) ?? 0) + 1);
+      links.set(c.server_id, (links.get(c.server_id) ?? 0) + 1);
+      return { key: `${c.client_id}-${c.server_id}`, client: name.get(c.client_id)!, server: name.get(c.server_id)!, clientId: c.client_id, serverId: c.server_id, sockets: c.sockets.length };
+    })
+    .sort((a, b) => a.client.localeCompare(b.client) || a.server.localeCompare(b.server));
+  const groups = t.nodes.map((n) => ({ id: n.id, name: n.name, links: links.get(n.id) ?? 0 })).sort((a, b) => a.name.localeCompare(b.name));
+  return { groups, connections };
+}
+
+/** The service answers at most this many seconds of topology at once (1440 minutes). */
+export const TOPOLOGY_MAX_SPAN = 1440 * 60;
+
+/** The minutes of topology to ask for the global range: all of it, or its last 24 hours (`clipped`) when longer. */
+export function topologyRange(w: { from: number; to: number }): { start: number; end: number; clipped: boolean } {
+  const clipped = w.to - w.from > TOPOLOGY_MAX_SPAN;
+  return { start: clipped ? w.to - TOPOLOGY_MAX_SPAN : w.from, end: w.to, clipped };
+}

@@ -1,58 +1,67 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Core } from 'cytoscape';
 import { useApplications } from '../../api/applications';
 import { useTopology, type TopologyRequest } from '../../api/topology';
 import { paths } from '../../app/paths';
+import { useMe } from '../../api/session';
 import { useTimeView } from '../../app/use-time-view';
+import { useDarkMode } from '../../components/charts/palette';
 import { CyGraph } from '../../components/graph/cy-graph';
 import { topologyLayout } from '../../components/graph/graph-layouts';
 import { topologyStyle } from '../../components/graph/graph-style';
 import { FieldGroup } from '../../components/forms/form-fields';
 import { Button } from '../../components/ui/button';
-import { inputBase } from '../../components/ui/field';
-import { Empty, ErrorBox, Loading } from '../../components/ui/status';
-import { topologyToElements } from './to-elements';
-
-const WINDOWS = [15, 60, 240, 1440];
-/** The service answers topology for at most 1440 minutes at once. */
-const MAX_SPAN = 1440 * 60;
-const windowLabel = (m: number) => (m < 60 ? `${m} minutes` : m === 60 ? '1 hour' : m === 1440 ? '24 hours' : `${m / 60} hours`);
+import { Empty, ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { formatTime } from '../../lib/format';
+import { topologyRange, topologyTables, topologyToElements } from './to-elements';
+import { ConnectionsTable, GroupsTable } from './topology-tables';
 
 /**
- * Who talks to whom among process groups: chosen groups (`groups`), a window (`minutes` back from the
- * latest connections, or `minutes=range` for the dashboard's time range, e.g. the hour of an incident), PNG export.
+ * Who talks to whom among process groups over the global range (its last 24 hours when longer):
+ * chosen groups (`groups`), the graph with positions kept per account, the groups and connections as
+ * text (the keyboard path through the graph), PNG export.
  */
 export default function TopologyPage() {
   const [params, setParams] = useSearchParams();
   const { view, window } = useTimeView();
-  const span = window.to - window.from;
-  const useRange = params.get('minutes') === 'range' && span <= MAX_SPAN;
-  const minutes = Number(params.get('minutes')) || 60;
+  const range = topologyRange(window);
   const groups = useMemo(() => (params.get('groups') ?? '').split(',').filter(Boolean).map(Number).filter((n) => n > 0), [params]);
   const apps = useApplications();
-  const request: TopologyRequest = useMemo(
-    () => (useRange ? { groups, start: window.from, end: window.to } : { groups, num: minutes }),
-    [groups, minutes, useRange, window.from, window.to],
-  );
+  const request: TopologyRequest = useMemo(() => ({ groups, start: range.start, end: range.end }), [groups, range.start, range.end]);
   // Topology follows the dashboard's refresh (once a minute) unless it is paused.
   const topo = useTopology(request, view.paused ? false : 60_000);
   const elements = useMemo(() => (topo.data ? topologyToElements(topo.data) : []), [topo.data]);
+  const tables = useMemo(() => (topo.data ? topologyTables(topo.data) : null), [topo.data]);
+  const dark = useDarkMode();
+  const style = useMemo(() => topologyStyle(dark), [dark]);
   const cy = useRef<Core | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
   const navigate = useNavigate();
-  // A tapped group opens its application page over the same range (the window and groups are this page's own).
-  const openGroup = (d: Record<string, unknown>) => {
-    if (typeof d.groupId !== 'number') return;
-    const search = new URLSearchParams(params);
-    for (const k of ['groups', 'minutes']) search.delete(k);
-    navigate({ pathname: paths.application(d.groupId), search: search.toString() });
+  // Positions are the signed-in person's: two people sharing a browser each keep their own picture.
+  const persistKey = `topology.${useMe()?.email ?? 'anonymous'}`;
+  const rangeSearch = useMemo(() => {
+    const s = new URLSearchParams(params);
+    s.delete('groups');
+    return s.toString();
+  }, [params]);
+  // A tapped group opens its application page over the same range.
+  const openGroup = (d: Record<string, unknown>) => typeof d.groupId === 'number' && navigate({ pathname: paths.application(d.groupId), search: rangeSearch });
+  const show = (id: number) => {
+    setSelected(id);
+    const c = cy.current;
+    if (!c) return;
+    c.$(':selected').unselect();
+    const n = c.getElementById(`g${id}`);
+    n.select();
+    c.center(n);
   };
 
   const setGroups = (ids: number[]) => setParams((p) => (ids.length ? p.set('groups', ids.join(',')) : p.delete('groups'), p), { replace: true });
   const exportPng = () => {
     if (!cy.current) return;
     const a = document.createElement('a');
-    a.href = cy.current.png({ full: true, scale: 2, bg: '#ffffff' });
+    a.href = cy.current.png({ full: true, scale: 2, bg: dark ? '#0f172a' : '#ffffff' });
     a.download = `topology-${new Date().toISOString().slice(0, 16).replace(':', '')}.png`;
     a.click();
   };
@@ -61,19 +70,9 @@ export default function TopologyPage() {
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
         <h1 className="text-lg font-semibold">Application topology</h1>
-        <label className="text-xs">
-          Window
-          <select className={`${inputBase} ml-1`} value={useRange ? 'range' : minutes} onChange={(e) => setParams((p) => (p.set('minutes', e.target.value), p), { replace: true })}>
-            {WINDOWS.map((m) => (
-              <option key={m} value={m}>
-                Last {windowLabel(m)}
-              </option>
-            ))}
-            <option value="range" disabled={span > MAX_SPAN}>
-              The dashboard's time range{span > MAX_SPAN ? ' (24 hours at most)' : ''}
-            </option>
-          </select>
-        </label>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {formatTime(range.start)} – {formatTime(range.end)} UTC{range.clipped ? ' (the last 24 hours of the range: the most one topology covers)' : ''}
+        </p>
         <Button onClick={exportPng} disabled={elements.length === 0}>
           Export PNG
         </Button>
@@ -96,17 +95,27 @@ export default function TopologyPage() {
       {topo.isPending && <Loading what="topology" />}
       {topo.error && <ErrorBox error={topo.error} />}
       {topo.data && topo.data.nodes.length === 0 && <Empty>No process groups yet: applications appear once they are detected on servers.</Empty>}
-      {topo.data && topo.data.nodes.length > 0 && (
-        <CyGraph
-          label={`Topology graph: ${topo.data.nodes.length} process groups and ${topo.data.connections.length} connections`}
-          elements={elements}
-          stylesheet={topologyStyle}
-          layout={topologyLayout}
-          keepPositions
-          persistKey="topology"
-          onNodeTap={openGroup}
-          onReady={(c) => (cy.current = c)}
-        />
+      {topo.data && topo.data.nodes.length > 0 && tables && (
+        <>
+          <CyGraph
+            label={`Topology graph: ${topo.data.nodes.length} process groups and ${topo.data.connections.length} connections; the same as text in the tables below`}
+            elements={elements}
+            stylesheet={style}
+            layout={topologyLayout}
+            keepPositions
+            persistKey={persistKey}
+            onNodeTap={openGroup}
+            onReady={(c) => (cy.current = c)}
+          />
+          <div className="grid gap-3 lg:grid-cols-2">
+            <Panel title="Process groups">
+              <GroupsTable groups={tables.groups} selected={selected} onShow={show} search={rangeSearch} />
+            </Panel>
+            <Panel title="Connections">
+              <ConnectionsTable connections={tables.connections} />
+            </Panel>
+          </div>
+        </>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceProcess, TraceResponse, TraceTransaction } from '../../../shared/transaction-data';
-import { formatSeconds, slowestPath, traceToElements } from './to-elements';
+import { formatSeconds, formatSkew, latencyOf, serverSkews, slowestPath, traceToElements } from './to-elements';
 
 const proc = (id: number, uid: string, serverId: number, name: string): TraceProcess => ({
   id, index: id, uid, serverNickName: '', serverHostName: serverId ? `host-${serverId}` : 'External', serverId, serverIp: '', pid: Number(uid.split('_')[1]), name,
@@ -59,5 +59,25 @@ describe('trace elements', () => {
     expect(formatSeconds(1.2)).toBe('1.20 s');
     expect(formatSeconds(0.0226)).toBe('22.6 ms');
     expect(formatSeconds(0.0003)).toBe('300 µs');
+  });
+});
+
+describe('latency and skew', () => {
+  it('never lets a latency go negative, so the slowest path cannot sum below 0', () => {
+    expect(latencyOf(tx(9, 1, 2, 0.1, 0.1375))).toBe(0);
+    expect(latencyOf(tx(9, 1, 2, 0.1, 0.2, -0.0375))).toBe(0);
+    expect(latencyOf(tx(9, 1, 2, 0.1, 0.08))).toBeCloseTo(0.02);
+    const t = { ...trace, transactions: trace.transactions.map((x) => ({ ...x, latency: -0.5 })) };
+    const path = slowestPath(t);
+    expect(t.transactions.filter((x) => path.has(x.id)).reduce((s, x) => s + latencyOf(x), 0)).toBe(0);
+  });
+  it('lists each server once with its skew', () => {
+    const t = { ...trace, processes: trace.processes.map((p) => ({ ...p, clockSkew: p.serverId === 2 ? 2 : p.serverId === 1 ? 0 : null })) };
+    expect(serverSkews(t)).toEqual([
+      { serverId: 1, name: 'host-1', skew: 0 },
+      { serverId: 2, name: 'host-2', skew: 2 },
+      { serverId: 3, name: 'host-3', skew: null },
+    ]);
+    expect([2, -0.0375, 0, null].map(formatSkew)).toEqual(['2.00 s ahead', '37.5 ms behind', 'in step', 'unknown (no logged pair)']);
   });
 });

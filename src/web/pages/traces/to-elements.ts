@@ -1,8 +1,28 @@
 import type { ElementDefinition } from 'cytoscape';
 import { EXTERNAL_UID, type TraceResponse, type TraceTransaction } from '../../../shared/transaction-data';
 
-/** Latency of a transaction: the API's, else client minus server duration (network and queueing). */
-export const latencyOf = (t: TraceTransaction) => t.latency ?? t.clientDuration - t.serverDuration;
+/**
+ * Latency of a transaction: the API's (already skew-proof and never negative), else client minus
+ * server duration; never below 0, so the slowest path can never sum to a negative time.
+ */
+export const latencyOf = (t: TraceTransaction) => Math.max(0, t.latency ?? t.clientDuration - t.serverDuration);
+
+/** The clock skew of each server of a trace against the initial process's server, as the API estimated it. */
+export function serverSkews(trace: TraceResponse): { serverId: number; name: string; skew: number | null }[] {
+  const out = new Map<number, { serverId: number; name: string; skew: number | null }>();
+  for (const p of trace.processes) {
+    if (p.uid === EXTERNAL_UID || out.has(p.serverId)) continue;
+    out.set(p.serverId, { serverId: p.serverId, name: p.serverNickName || p.serverHostName, skew: p.clockSkew ?? null });
+  }
+  return [...out.values()];
+}
+
+/** A skew for people: "+2.00 s ahead", "in step", "unknown". */
+export function formatSkew(s: number | null): string {
+  if (s === null) return 'unknown (no logged pair)';
+  if (Math.abs(s) < 0.0005) return 'in step';
+  return `${formatSeconds(Math.abs(s))} ${s > 0 ? 'ahead' : 'behind'}`;
+}
 
 /** Seconds as a short label: "22.6 ms", "850 µs", "1.20 s". */
 export function formatSeconds(s: number): string {

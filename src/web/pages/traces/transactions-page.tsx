@@ -46,7 +46,7 @@ export default function TransactionsPage() {
               <tr key={l.id} className="border-b border-slate-100 dark:border-slate-800">
                 <td className="px-3 py-1.5">
                   <Link className="text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.transactionLog(l.id), search: params.toString() }}>
-                    {name.get(l.server_id) ?? `Server #${l.server_id}`} {l.source_type === 'AFURL' ? 'URL requests' : 'SQL statements'}
+                    {name.get(l.server_id) ?? '…'} {l.source_type === 'AFURL' ? 'URL requests' : 'SQL statements'}
                   </Link>
                 </td>
                 <td className="px-3 py-1.5">{l.source_type}</td>
