@@ -59,7 +59,7 @@ function EditAlert({ id }: { id: number }) {
           <ConfirmButton label="Delete alert" question={`Delete the alert "${a.name}"?`} pending={del.isPending} onConfirm={() => del.mutate(id, { onSuccess: () => navigate(paths.alerts, { replace: true }) })} />
         </div>
       </div>
-      {del.error && <ErrorBox error={del.error} />}
+      {del.error && <ErrorBox error={del.error} retry={false} />}
       <Panel title="Settings">
         <AlertForm
           key={`${a.id}:${saves}`}
