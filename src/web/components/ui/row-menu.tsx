@@ -23,7 +23,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly M
   const show = (focus: number) => {
     const r = button.current!.getBoundingClientRect();
     setPos({ top: r.bottom + 2, right: Math.max(4, globalThis.innerWidth - r.right) });
-    requestAnimationFrame(() => items.current.at(focus)?.focus());
+    requestAnimationFrame(() => items.current.at(focus)?.focus({ preventScroll: true }));
   };
   const close = (refocus: boolean) => {
     setPos(null);
@@ -36,6 +36,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly M
       const t = e.target as Node;
       if (!button.current?.contains(t) && !items.current.some((i) => i?.contains(t))) setPos(null);
     };
+    // Focus moves inside the menu never scroll (preventScroll), so a scroll means the row moved away.
     const onScroll = () => setPos(null);
     document.addEventListener('pointerdown', away);
     document.addEventListener('scroll', onScroll, true);
@@ -51,7 +52,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly M
     const move = { ArrowDown: (at + 1) % n, ArrowUp: (at - 1 + n) % n, Home: 0, End: n - 1 }[e.key];
     if (move !== undefined) {
       e.preventDefault();
-      items.current[move]?.focus();
+      items.current[move]?.focus({ preventScroll: true });
     } else if (e.key === 'Escape') {
       e.preventDefault();
       close(true);

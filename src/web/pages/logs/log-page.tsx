@@ -73,10 +73,10 @@ export default function LogPage() {
         {messages.isPending && <Loading what="messages" />}
         {messages.error && <ErrorBox error={messages.error} />}
         {messages.data && (
-          <ol className="max-h-[28rem] overflow-auto font-mono text-xs" aria-live={mw.kind === 'tail' ? 'polite' : undefined}>
+          <ol tabIndex={0} aria-label="Messages" className="max-h-[28rem] overflow-auto font-mono text-xs" aria-live={mw.kind === 'tail' ? 'polite' : undefined}>
             {messages.data.map((m, i) => (
               <li key={i} className="border-t border-slate-100 py-0.5 whitespace-pre-wrap dark:border-slate-800">
-                {m.time !== undefined && <span className="mr-2 text-slate-500">{formatTime(m.time)}</span>}
+                {m.time !== undefined && <span className="mr-2 text-slate-600 dark:text-slate-400">{formatTime(m.time)}</span>}
                 {m.severity && <span className={`mr-2 ${m.severity === 'critical' ? 'text-red-700 dark:text-red-400' : m.severity === 'warning' ? 'text-amber-700 dark:text-amber-400' : ''}`}>{m.severity}</span>}
                 {m.data}
               </li>
