@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { signedInPage } from './browser';
+import { timeFilter } from './fleet-timing';
 import type { client } from './seed';
 
 type Client = ReturnType<typeof client>;
@@ -46,24 +47,6 @@ function timeMenuOpen(page: Awaited<ReturnType<typeof signedInPage>>): Promise<n
         const poll = () => (document.querySelector('[role="menu"]') ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(poll));
         requestAnimationFrame(poll);
       }),
-  );
-}
-
-/** Types into the alerts filter and times it until the count changes and a frame is painted. */
-function timeFilter(page: Awaited<ReturnType<typeof signedInPage>>, text: string): Promise<number> {
-  return page.evaluate(
-    (value) =>
-      new Promise<number>((resolve) => {
-        const input = document.querySelector('input[data-filter]') as HTMLInputElement;
-        const status = () => document.querySelector('[aria-live="polite"]')?.textContent;
-        const before = status();
-        const t0 = performance.now();
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        const poll = () => (status() !== before ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(poll));
-        requestAnimationFrame(poll);
-      }),
-    text,
   );
 }
 

@@ -8,6 +8,23 @@ import { matchServers, pickName, withIds, type PickServer } from './server-pick'
 
 const SHOWN = 50;
 
+/** A select that adds the servers of the group (tag or set) chosen in it, then returns to its prompt. */
+function GroupAdder({ label, choose, groups = [], onAdd }: { label: string; choose: string; groups?: readonly { id: number; name: string; servers: number[] }[]; onAdd: (ids: number[]) => void }) {
+  return (
+    <label className="text-xs font-medium">
+      {label}
+      <select className={`${inputBase} block`} value="" onChange={(e) => onAdd(groups.find((g) => g.id === Number(e.target.value))?.servers ?? [])}>
+        <option value="">{choose}</option>
+        {groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name} ({g.servers.length})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * Picks servers among hundreds without a checkbox per server: add a tag's or a set's servers at once,
  * search by name and select the matches (checkboxes for the first 50), select all or none; the
@@ -33,28 +50,8 @@ export function ServerPicker({ servers, selected, onChange, error }: { servers: 
         <Button onClick={() => onChange([])} disabled={picked.size === 0}>
           Select none
         </Button>
-        <label className="text-xs font-medium">
-          Add a tag's servers
-          <select className={`${inputBase} block`} value="" onChange={(e) => change(tags.data?.find((t) => t.id === Number(e.target.value))?.servers ?? [], true)}>
-            <option value="">Choose a tag…</option>
-            {(tags.data ?? []).map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name} ({t.servers.length})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-xs font-medium">
-          Add a set's servers
-          <select className={`${inputBase} block`} value="" onChange={(e) => change(sets.data?.find((s) => s.id === Number(e.target.value))?.servers ?? [], true)}>
-            <option value="">Choose a set…</option>
-            {(sets.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.servers.length})
-              </option>
-            ))}
-          </select>
-        </label>
+        <GroupAdder label="Add a tag's servers" choose="Choose a tag…" groups={tags.data} onAdd={(ids) => change(ids, true)} />
+        <GroupAdder label="Add a set's servers" choose="Choose a set…" groups={sets.data} onAdd={(ids) => change(ids, true)} />
       </div>
       <label className="block text-xs font-medium">
         Search servers
