@@ -56,7 +56,7 @@ export function Layout() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <header className="z-40 md:sticky md:top-0 border-b border-slate-200 bg-white/95 px-4 py-2 dark:border-slate-800 dark:bg-slate-900/95">
+      <header className="z-40 md:sticky md:top-0 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
         <MainNav search={keepRange(location.search)} />
         <div className="mt-1 flex flex-wrap items-center gap-2">
           {rangeApplies(location.pathname) && <TimeRangePicker />}
