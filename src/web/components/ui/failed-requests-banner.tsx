@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { countFailed, errorBoxes, retryFailed } from './failed-queries';
 import { ErrorPanel } from './status';
 
@@ -10,10 +10,21 @@ import { ErrorPanel } from './status';
 export function FailedRequestsBanner() {
   const qc = useQueryClient();
   const cache = qc.getQueryCache();
-  const failed = useSyncExternalStore((l) => cache.subscribe(l), () => countFailed(qc));
+  const subscribe = useCallback((l: () => void) => cache.subscribe(notifyManager.batchCalls(l)), [cache]);
+  const failed = useSyncExternalStore(subscribe, () => countFailed(qc));
   const boxes = useSyncExternalStore(errorBoxes.subscribe, errorBoxes.count);
   const [busy, setBusy] = useState(false);
-  if (failed === 0 || boxes > 0) return null;
+  const wanted = failed > 0 && boxes === 0;
+  // The cache reports a failure a render before the page draws its own error box: waiting a moment
+  // keeps the banner from flashing over a page that is about to show the error itself.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    setSettled(false);
+    if (!wanted) return;
+    const t = setTimeout(() => setSettled(true), 100);
+    return () => clearTimeout(t);
+  }, [wanted]);
+  if (!wanted || !settled) return null;
   const retry = () => {
     setBusy(true);
     void retryFailed(qc).finally(() => setBusy(false));

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { retryFailed, trackErrorBox } from './failed-queries';
 import { Skeleton } from './skeleton';
@@ -23,7 +23,9 @@ export function ErrorBox({ error, retry }: { error: unknown; retry?: false | (()
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const msg = error instanceof Error ? error.message : String(error);
-  useEffect(() => (retry === false ? undefined : trackErrorBox()), [retry === false]); // eslint-disable-line react-hooks/exhaustive-deps
+  const counted = retry !== false;
+  // Before paint, so the page-wide banner never flashes over a page about to show its own error.
+  useLayoutEffect(() => (counted ? trackErrorBox() : undefined), [counted]);
   async function again() {
     setBusy(true);
     try {
