@@ -20,9 +20,13 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly M
   const id = useId();
   const open = pos !== null;
 
-  const show = (focus: number) => {
+  /** The menu's place under the button, or null when the button is out of view. */
+  const place = () => {
     const r = button.current!.getBoundingClientRect();
-    setPos({ top: r.bottom + 2, right: Math.max(4, globalThis.innerWidth - r.right) });
+    return r.bottom < 0 || r.top > globalThis.innerHeight ? null : { top: r.bottom + 2, right: Math.max(4, globalThis.innerWidth - r.right) };
+  };
+  const show = (focus: number) => {
+    setPos(place());
     requestAnimationFrame(() => items.current.at(focus)?.focus({ preventScroll: true }));
   };
   const close = (refocus: boolean) => {
@@ -36,8 +40,8 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly M
       const t = e.target as Node;
       if (!button.current?.contains(t) && !items.current.some((i) => i?.contains(t))) setPos(null);
     };
-    // Focus moves inside the menu never scroll (preventScroll), so a scroll means the row moved away.
-    const onScroll = () => setPos(null);
+    // The menu is fixed to the viewport: on a scroll it follows its button, and closes once that is out of view.
+    const onScroll = () => button.current && setPos(place());
     document.addEventListener('pointerdown', away);
     document.addEventListener('scroll', onScroll, true);
     return () => {
