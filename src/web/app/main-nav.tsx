@@ -6,9 +6,9 @@ const link = ({ isActive }: { isActive: boolean }) =>
   `rounded px-1.5 py-1 text-sm font-medium ${isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`;
 
 /**
- * The brand and the main navigation. From the md breakpoint up every section shows in one row; on a
- * phone the sections fold behind a Menu button (closed again by choosing a page), so the header
- * stays one line tall.
+ * The brand and the main navigation. From the md breakpoint up every section shows (tight spacing keeps
+ * them on one row at 1440 px); on a phone the sections fold behind a Menu button (closed again by
+ * choosing a page), so the header stays short.
  */
 export function MainNav({ search }: { search: string }) {
   const [open, setOpen] = useState(false);
