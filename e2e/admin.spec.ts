@@ -58,17 +58,18 @@ test('admin creates, edits and deletes an alert, with a validation error shown a
   await expectNoSeriousA11yIssues(page);
 });
 
-test('admin adds, edits and deletes a maintenance window (UTC), with end before start refused at End', async ({ page }) => {
+test('admin adds, edits and deletes a maintenance window, with end before start refused at End', async ({ page }) => {
   await page.getByRole('link', { name: 'Maintenance' }).click();
   await page.getByRole('button', { name: 'New window' }).click();
-  await page.getByLabel('Start (UTC)').fill('2030-01-01 10:00');
-  await page.getByLabel('End (UTC)').fill('2030-01-01 09:00');
-  await page.getByLabel('Filter servers').fill('e2e-web-0');
+  // The browser of these tests runs in UTC, so the picked time is the UTC one (see lists-forms.spec for another zone).
+  await page.getByLabel(/^Start/).fill('2030-01-01T10:00');
+  await page.getByLabel(/^End/).fill('2030-01-01T09:00');
+  await page.getByLabel('Search servers').fill('e2e-web-0');
   await page.getByRole('checkbox', { name: 'e2e-web-01' }).check();
   await page.getByRole('button', { name: 'Save window' }).click();
-  await expect(page.getByLabel('End (UTC)')).toHaveAccessibleDescription('end must be after start');
+  await expect(page.getByLabel(/^End/)).toHaveAccessibleDescription(/end must be after start/);
   await expectNoSeriousA11yIssues(page);
-  await page.getByLabel('End (UTC)').fill('2030-01-01 12:00');
+  await page.getByLabel(/^End/).fill('2030-01-01T12:00');
   await page.getByLabel('Reason').fill('Kernel upgrade');
   await page.getByRole('button', { name: 'Save window' }).click();
   const row = page.getByRole('row', { name: /2030-01-01 10:00/ });

@@ -25,16 +25,19 @@ test('fleet watcher journey: overview, filters, server, minute, process, logs, p
   await expect(rows).toHaveCount(2);
   await expectNoSeriousA11yIssues(page);
 
+  // The overview shows latest figures: no range bar there.
+  await expect(page.getByRole('group', { name: 'Time range' })).toHaveCount(0);
+
+  // Server page: inventory, charts, processes at a clicked minute.
+  await rows.first().click();
+  await expect(page.getByRole('heading', { name: 'e2e-web-01' })).toBeVisible();
   // The global range is in the URL, and the step follows it.
   await page.getByRole('button', { name: '7d' }).click();
   await expect(page).toHaveURL(/range=7d/);
   await expect(page.getByLabel('Step')).toContainText('auto (Hour)');
   // 1h: the seeded 90 minutes fill the whole chart, so a click anywhere lands on a minute with data.
   await page.getByRole('button', { name: '1h' }).click();
-
-  // Server page: inventory, charts, processes at a clicked minute.
-  await rows.first().click();
-  await expect(page.getByRole('heading', { name: 'e2e-web-01' })).toBeVisible();
+  await expect(page).toHaveURL(/range=1h/);
   await expect(page.getByText('Capacity and inventory')).toBeVisible();
   await expect(page.getByText('CPU per core')).toBeVisible();
   await expect(page.getByRole('link', { name: 'nginx', exact: true })).toBeVisible();

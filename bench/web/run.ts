@@ -3,13 +3,15 @@
 // collector protocol (one server with BENCH_WEB_DAYS days of minutes, BENCH_WEB_SERVERS servers with
 // their latest minute) and measures in Debian's Chromium. BENCH_WEB_RUNS sets the runs per figure.
 // The graph figures (c) use a second account fed by the demo fleet generator: BENCH_WEB_DEMO_SERVERS
-// servers (25, the whole roster) with BENCH_WEB_DEMO_MINUTES minutes (120) of history.
+// servers (25, the whole roster) with BENCH_WEB_DEMO_MINUTES minutes (120) of history. The alerts figure (d)
+// seeds BENCH_WEB_ALERTS (2,000) Server alerts on 500 of the fleet's servers.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { alertsFigures, seedAlerts } from './alerts-timing';
 import { jsLoaded, launch, signedInPage, staticPage, timeBaseline, timeCrosshair, timeServerPage, type ChartTiming } from './browser';
 import { firstPageJs } from './bundle';
 import { firstVisit } from './first-visit';
@@ -22,6 +24,7 @@ const DAYS = Number(process.env.BENCH_WEB_DAYS ?? 7);
 const SERVERS = Number(process.env.BENCH_WEB_SERVERS ?? 5000);
 const DEMO_SERVERS = Number(process.env.BENCH_WEB_DEMO_SERVERS ?? 25);
 const DEMO_MINUTES = Number(process.env.BENCH_WEB_DEMO_MINUTES ?? 120);
+const ALERTS = Number(process.env.BENCH_WEB_ALERTS ?? 2000);
 const LIMIT_KB = 170;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -54,6 +57,9 @@ log(`\nseeded ${DAYS * 1440} minutes of one server through POST /collector/batch
 t = performance.now();
 await seedFleet(api, SERVERS, now);
 log(`seeded ${SERVERS} more servers (register + one batch each) in ${ms(performance.now() - t)}`);
+t = performance.now();
+await seedAlerts(api, ALERTS, 500);
+log(`seeded ${ALERTS} alerts on 500 of them through POST /alerts/ in ${ms(performance.now() - t)}`);
 api.close();
 
 const browser = await launch();
@@ -129,6 +135,7 @@ try {
   const frames = await scrollFrames(page);
   log(`    scrolling 150 frames of 400 px: frame median ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${frames.filter((f) => f > 50).length} frames over 50 ms`);
 
+  await alertsFigures(browser, info.address, session, { runs: RUNS, n: ALERTS, log });
   await graphFigures(browser, info.address, info.demo, { runs: RUNS, servers: DEMO_SERVERS, minutes: DEMO_MINUTES, log });
   log(`\nload average at the end: ${loadavg()[0]!.toFixed(1)} (absolute times scale with it; the ratios are the figures to read)`);
 } finally {

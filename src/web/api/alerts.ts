@@ -70,6 +70,15 @@ export function useUpdateAlert(id: number) {
   });
 }
 
+/** Turns an alert on or off from a list (PUT of `active` only). */
+export function useSetAlertActive() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => api('PUT', `/alerts/${id}/`, { params: { active }, schema: alertItem }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
 export function useDeleteAlert() {
   const qc = useQueryClient();
   return useMutation({

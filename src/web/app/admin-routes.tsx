@@ -1,9 +1,13 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { alertQueries } from '../api/alerts';
+import { logQueries } from '../api/logs';
+import { polledQueries } from '../api/polled-data';
+import { serverQueries } from '../api/servers';
 import { EDITABLE_REGISTRY } from './editable-registry';
+import { queryClient } from './providers';
 
 // The admin and on-call pages, each its own chunk (the graph pages carry Cytoscape with them).
-const AlertsPage = lazy(() => import('../pages/alerts/alerts-page'));
 const AlertEditPage = lazy(() => import('../pages/alerts/alert-edit-page'));
 const HistoriesPage = lazy(() => import('../pages/alert-histories/histories-page'));
 const HistoryPage = lazy(() => import('../pages/alert-histories/history-page'));
@@ -26,9 +30,22 @@ const editableRoutes: RouteObject[] = Object.values(EDITABLE_REGISTRY).map(({ pa
   return { path, element: <Page /> };
 });
 
+/**
+ * Starts the alerts page's requests with the navigation, alongside its code, instead of after it.
+ * The code comes through the router's `lazy` (not React.lazy under Suspense, whose reveal React holds
+ * back for up to 300 ms), so with 2,000 alerts the page draws as soon as both are in.
+ */
+function prefetchAlertsPage(): null {
+  void queryClient.prefetchQuery(alertQueries.list());
+  void queryClient.prefetchQuery(logQueries.list());
+  void queryClient.prefetchQuery(polledQueries.list());
+  void queryClient.prefetchQuery(serverQueries.list());
+  return null;
+}
+
 /** Routes of the admin forms and the on-call pages (paths as in paths.ts, without the leading slash). */
 export const adminRoutes: RouteObject[] = [
-  { path: 'alerts', element: <AlertsPage /> },
+  { path: 'alerts', loader: prefetchAlertsPage, lazy: async () => ({ Component: (await import('../pages/alerts/alerts-page')).default }) },
   { path: 'alerts/new', element: <AlertEditPage /> },
   { path: 'alerts/:id', element: <AlertEditPage /> },
   ...editableRoutes,

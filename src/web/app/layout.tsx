@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../api/session';
 import { Button } from '../components/ui/button';
+import { FailedRequestsBanner } from '../components/ui/failed-requests-banner';
 import { Loading } from '../components/ui/status';
 import type { Preset } from '../lib/time-range';
 import { HelpPanel } from './help-panel';
-import { NAV } from './nav';
+import { MainNav } from './main-nav';
 import { paths } from './paths';
+import { rangeApplies } from './range-pages';
 import { canConfigure } from './session';
 import { isTypingTarget, matchShortcut } from './shortcuts';
 import { useTheme } from './theme';
@@ -50,32 +52,12 @@ export function Layout() {
     signOutCall.mutate(undefined, { onSettled: () => navigate(paths.signIn, { replace: true }) });
   }
 
-  const link = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-1.5 py-1 text-sm font-medium ${isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`;
-
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 px-4 py-2 dark:border-slate-800 dark:bg-slate-900/95">
-        {/* Tight spacing keeps the brand and every section on one row at 1440 px. */}
-        <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
-          <span className="font-semibold text-teal-800 dark:text-teal-300">Fleetwatch</span>
-          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
-            {NAV.map((g) => (
-              <div key={g.group} role="group" aria-labelledby={`nav-${g.group}`} className="flex items-center gap-0.5">
-                <span id={`nav-${g.group}`} className="mr-0.5 text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-                  {g.group}
-                </span>
-                {g.items.filter((n) => !n.managers || canConfigure(me)).map((n) => (
-                  <NavLink key={n.to} to={{ pathname: n.to, search: keepRange(location.search) }} end={n.to === '/'} className={link}>
-                    {n.label}
-                  </NavLink>
-                ))}
-              </div>
-            ))}
-          </nav>
-        </div>
+      <header className="z-40 md:sticky md:top-0 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+        <MainNav search={keepRange(location.search)} managers={canConfigure(me)} />
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <TimeRangePicker />
+          {rangeApplies(location.pathname) && <TimeRangePicker />}
           <div className="ml-auto flex items-center gap-1">
             <Button variant="ghost" onClick={toggle} aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'} title="Dark mode (d)">
               {theme === 'dark' ? '☀' : '☾'}
@@ -90,7 +72,8 @@ export function Layout() {
           </div>
         </div>
       </header>
-      <main className="p-4">
+      <main className="p-2 sm:p-4">
+        <FailedRequestsBanner />
         <Suspense fallback={<Loading what="page" />}>
           <Outlet />
         </Suspense>

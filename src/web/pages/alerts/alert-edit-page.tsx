@@ -62,7 +62,7 @@ function EditAlert({ id }: { id: number }) {
         </div>
       </div>
       <ReadOnlyNote />
-      {del.error && <ErrorBox error={del.error} />}
+      {del.error && <ErrorBox error={del.error} retry={false} />}
       <Panel title="Settings">
         <AlertForm
           key={`${a.id}:${saves}`}

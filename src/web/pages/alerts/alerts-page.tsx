@@ -1,21 +1,42 @@
-import { Link, useSearchParams } from 'react-router';
-import { useAlerts, useDeleteAlert } from '../../api/alerts';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ALERT_TYPES, type Alert } from '../../../shared/alerts';
+import { useAlerts, useDeleteAlert, useSetAlertActive } from '../../api/alerts';
+import { useLogs } from '../../api/logs';
+import { usePolledItems } from '../../api/polled-data';
+import { useServerChoices } from '../../api/servers';
 import { paths } from '../../app/paths';
-import { ConfirmButton } from '../../components/forms/confirm-button';
-import { inputClass } from '../../components/ui/field';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { inputClass, SelectField } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
-import { formatTime } from '../../lib/format';
+import { alertRows, countByServer, parseAlertView, type TargetServers } from './alert-rows';
+import { AlertsTable } from './alerts-table';
 
-const linkClass = 'text-teal-800 underline dark:text-teal-300';
-
-/** Every alert of the account: filter by name, open to edit, delete after asking. */
+/**
+ * Every alert of the account, newest first: filter by text, type and server (all in the URL), open
+ * one to edit, and turn it off or delete it from its row's menu (deleting asks first).
+ */
 export default function AlertsPage() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const navigate = useNavigate();
+  const view = parseAlertView(params);
   const alerts = useAlerts();
+  const logs = useLogs();
+  const polled = usePolledItems();
+  const servers = useServerChoices();
   const del = useDeleteAlert();
-  const needle = q.toLowerCase();
-  const rows = (alerts.data ?? []).filter((a) => !needle || `${a.name} ${a.target} ${a.trigger}`.toLowerCase().includes(needle));
+  const toggle = useSetAlertActive();
+  const [asking, setAsking] = useState<Alert | null>(null);
+  const targets: TargetServers = useMemo(
+    () => ({ logs: new Map((logs.data ?? []).map((l) => [l.id, l.server_id])), polled: new Map((polled.data ?? []).map((p) => [p.id, p.server_id])) }),
+    [logs.data, polled.data],
+  );
+  const names = servers.data?.names;
+  const serverName = (id: number | null) => (id === null ? 'Several servers' : (names?.get(id) ?? `#${id}`));
+  const rows = useMemo(() => alertRows(alerts.data ?? [], targets, view, (id) => names?.get(id)), [alerts.data, targets, view.q, view.type, view.server, names]); // eslint-disable-line react-hooks/exhaustive-deps
+  const counts = useMemo(() => countByServer(alerts.data ?? [], targets), [alerts.data, targets]);
+  const set = (k: string, v: string) => setParams((p) => (v ? p.set(k, v) : p.delete(k), p), { replace: true });
+  const inIncident = rows.filter((r) => r.alert.in_incident).length;
 
   return (
     <div className="space-y-3">
@@ -24,48 +45,50 @@ export default function AlertsPage() {
         <Link to={paths.alertNew} className="rounded bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">
           New alert
         </Link>
-        <label className="ml-auto text-xs">
-          Filter
-          <input data-filter className={`${inputClass} w-64`} value={q} placeholder="Name, target or trigger" onChange={(e) => setParams((p) => (e.target.value ? p.set('q', e.target.value) : p.delete('q'), p), { replace: true })} />
-        </label>
+        {alerts.data && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {rows.length} of {alerts.data.length} alerts · {inIncident} in incident
+          </p>
+        )}
       </div>
-      {alerts.isPending && <Loading what="alerts" />}
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3" role="search" aria-label="Filter alerts">
+        <label className="text-xs font-medium text-slate-700 dark:text-slate-300">
+          Filter
+          <input data-filter className={inputClass} value={view.q} placeholder="Name, target, trigger or server" onChange={(e) => set('q', e.target.value)} />
+        </label>
+        <SelectField label="Type" value={view.type} onChange={(e) => set('type', e.target.value)}>
+          <option value="">All types</option>
+          {ALERT_TYPES.map((t) => <option key={t}>{t}</option>)}
+        </SelectField>
+        <SelectField label="Server" value={view.server === null ? '' : String(view.server)} onChange={(e) => set('server', e.target.value)}>
+          <option value="">All servers</option>
+          <option value="multi">Several servers (applications, tags) ({counts.multi})</option>
+          {[...counts.perServer]
+            .map(([id, n]) => ({ id, n, name: serverName(id) }))
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((s) => <option key={s.id} value={s.id}>{s.name} ({s.n})</option>)}
+        </SelectField>
+      </div>
+      {alerts.isPending && <Loading what="alerts" lines={8} />}
       {alerts.error && <ErrorBox error={alerts.error} />}
-      {del.error && <ErrorBox error={del.error} />}
-      {alerts.data && rows.length === 0 && <Empty>No alerts{q ? ` match "${q}"` : ''}.</Empty>}
+      {del.error && <ErrorBox error={del.error} retry={false} />}
+      {toggle.error && <ErrorBox error={toggle.error} retry={false} />}
+      {alerts.data && rows.length === 0 && <Empty>No alerts{alerts.data.length ? ' match these filters' : ''}.</Empty>}
       {rows.length > 0 && (
-        <table className="w-full border-collapse rounded-lg bg-white text-sm dark:bg-slate-900">
-          <thead>
-            <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
-              {['Name', 'Type', 'Target', 'Trigger', 'State', 'Last triggered', ''].map((h, i) => (
-                <th key={i} scope="col" className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-                  {h || <span className="sr-only">Actions</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((a) => (
-              <tr key={a.id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="px-3 py-1.5">
-                  <Link className={linkClass} to={paths.alert(a.id)}>
-                    {a.name}
-                  </Link>
-                </td>
-                <td className="px-3 py-1.5">{a.type}</td>
-                <td className="px-3 py-1.5">{a.target}</td>
-                <td className="px-3 py-1.5">{a.trigger}</td>
-                <td className="px-3 py-1.5">
-                  {a.in_incident ? <span className="rounded bg-red-100 px-1.5 text-red-800 dark:bg-red-900 dark:text-red-100">In incident</span> : a.active ? 'Active' : 'Inactive'}
-                </td>
-                <td className="px-3 py-1.5">{a.last_triggered ? formatTime(a.last_triggered) : '–'}</td>
-                <td className="px-3 py-1.5 text-right">
-                  <ConfirmButton label="Delete" ariaLabel={`Delete alert ${a.name}`} question={`Delete the alert "${a.name}"?`} detail="Its incident history stays; the alert stops watching." pending={del.isPending && del.variables === a.id} onConfirm={() => del.mutate(a.id)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AlertsTable
+          rows={rows}
+          serverName={serverName}
+          actions={{ edit: (a) => navigate(paths.alert(a.id)), setActive: (a, active) => toggle.mutate({ id: a.id, active }), remove: setAsking }}
+        />
+      )}
+      {asking && (
+        <ConfirmDialog
+          question={`Delete the alert "${asking.name}"?`}
+          detail="Its incident history stays; the alert stops watching."
+          confirmLabel="Delete"
+          onConfirm={() => del.mutate(asking.id)}
+          onClose={() => setAsking(null)}
+        />
       )}
     </div>
   );

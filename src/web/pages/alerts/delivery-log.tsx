@@ -17,9 +17,9 @@ export function DeliveryLog({ alertId, hasSubscribers }: { alertId: number; hasS
         </Button>
       }
     >
-      {test.error && <ErrorBox error={test.error} />}
+      {test.error && <ErrorBox error={test.error} retry={false} />}
       {test.isSuccess && <p role="status" className="mb-2 text-sm text-green-700 dark:text-green-400">Test callback queued for {test.data.data.length} subscriber(s).</p>}
-      {redeliver.error && <ErrorBox error={redeliver.error} />}
+      {redeliver.error && <ErrorBox error={redeliver.error} retry={false} />}
       {deliveries.isPending && <Loading what="deliveries" />}
       {deliveries.error && <ErrorBox error={deliveries.error} />}
       {deliveries.data?.length === 0 && <Empty>No callbacks sent yet.</Empty>}

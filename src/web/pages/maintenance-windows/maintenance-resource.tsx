@@ -4,23 +4,23 @@ import { useDeleteMaintenanceWindow, useMaintenanceWindows, useSaveMaintenanceWi
 import { useServerChoices } from '../../api/servers';
 import { editable, type FieldsProps } from '../../app/editable-resource';
 import { TextAreaField } from '../../components/forms/form-fields';
-import { ServerChecklist } from '../../components/forms/server-checklist';
-import { TextField } from '../../components/ui/field';
+import { DateTimeField } from '../../components/forms/date-time-field';
+import { ServerPicker } from '../../components/forms/server-picker';
 import { namesOf, type Choices } from '../../lib/choices';
 import { utcMinute as utc, windowFormOf, windowInput, windowState } from './window-input';
 
 type Options = Choices<Server>;
 
-/** UTC start and end (yyyy-mm-dd hh:mm), a reason, the servers the window covers. */
+/** Start and end picked in the browser's time zone (sent as UTC), a reason, the servers the window covers. */
 function MaintenanceFields({ value, set, errors, options }: FieldsProps<MaintenanceWindowFormInput, Options>) {
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Start (UTC)" placeholder="2030-01-31 22:00" value={value.start} onChange={(e) => set({ start: e.target.value })} error={errors.start} hint="yyyy-mm-dd hh:mm, UTC" />
-        <TextField label="End (UTC)" placeholder="2030-02-01 02:00" value={value.end} onChange={(e) => set({ end: e.target.value })} error={errors.end} hint="yyyy-mm-dd hh:mm, UTC" />
+        <DateTimeField label="Start" value={value.start} onChange={(start) => set({ start })} error={errors.start} />
+        <DateTimeField label="End" value={value.end} onChange={(end) => set({ end })} error={errors.end} />
       </div>
       <TextAreaField label="Reason" rows={2} value={value.reason} onChange={(e) => set({ reason: e.target.value })} error={errors.reason} />
-      <ServerChecklist servers={options.items} selected={value.servers} onChange={(ids) => set({ servers: ids })} error={errors.servers} />
+      <ServerPicker servers={options.items} selected={value.servers} onChange={(ids) => set({ servers: ids })} error={errors.servers} />
     </>
   );
 }

@@ -68,7 +68,7 @@ export default function EditableListPage<T extends { id: number }, F extends obj
       )}
       {list.isPending && <Loading what={L.loading} />}
       {list.error && <ErrorBox error={list.error} />}
-      {del.error && <ErrorBox error={del.error} />}
+      {del.error && <ErrorBox error={del.error} retry={false} />}
       {list.data?.length === 0 && <Empty>{L.empty}</Empty>}
       {!!list.data?.length && rows.length === 0 && <Empty>Nothing matches "{q}".</Empty>}
       {rows.length > 0 && (

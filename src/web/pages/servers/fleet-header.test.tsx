@@ -40,5 +40,8 @@ describe('FleetRow', () => {
     expect(screen.getByLabelText('Disk 5.3%')).toBeTruthy();
     expect(screen.getByText('Stopped')).toBeTruthy();
     expect(screen.getByText('2 active')).toBeTruthy();
+    // What a phone shows of it: the fullest figure and the incidents beside the name.
+    expect(screen.getByLabelText('Fullest figure, CPU 93%')).toBeTruthy();
+    expect(screen.getByText('2 incidents')).toBeTruthy();
   });
 });

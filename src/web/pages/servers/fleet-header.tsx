@@ -1,15 +1,20 @@
 import type { FleetSort, SortKey } from './fleet-sort';
 
-export const FLEET_COLUMNS = 'grid grid-cols-[minmax(10rem,2fr)_6rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem] items-center gap-2 px-3';
+// A phone shows the server, its status and its fullest figure; from md up every column.
+export const FLEET_COLUMNS =
+  'grid grid-cols-[minmax(0,1fr)_5rem_7.5rem] md:grid-cols-[minmax(10rem,2fr)_6rem_5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem] items-center gap-2 px-3';
+/** Cells only wide screens show. */
+export const WIDE_ONLY = 'hidden md:block';
 
-const COLUMNS: { label: string; sort?: SortKey }[] = [
+const COLUMNS: { label: string; sort?: SortKey; className?: string }[] = [
   { label: 'Server', sort: 'name' },
   { label: 'Status' },
-  { label: 'OS' },
-  { label: 'CPU', sort: 'cpu' },
-  { label: 'Memory', sort: 'memory' },
-  { label: 'Disk', sort: 'disk' },
-  { label: 'Incidents' },
+  { label: 'OS', className: WIDE_ONLY },
+  { label: 'CPU', sort: 'cpu', className: WIDE_ONLY },
+  { label: 'Memory', sort: 'memory', className: WIDE_ONLY },
+  { label: 'Disk', sort: 'disk', className: WIDE_ONLY },
+  { label: 'Incidents', className: WIDE_ONLY },
+  { label: 'Fullest', className: 'md:hidden' },
 ];
 
 /** The overview's header row; sortable columns are buttons and announce their order with aria-sort. */
@@ -20,7 +25,7 @@ export function FleetHeader({ sort, onSort }: { sort: FleetSort; onSort: (key: S
         const active = c.sort !== undefined && c.sort === sort.key;
         const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : c.sort ? 'none' : undefined;
         return (
-          <span key={c.label} role="columnheader" aria-sort={ariaSort}>
+          <span key={c.label} role="columnheader" aria-sort={ariaSort} className={c.className}>
             {c.sort ? (
               <button
                 type="button"

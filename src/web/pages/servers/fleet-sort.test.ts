@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Server } from '../../../shared/servers';
-import { fleetMetrics, nextSort, parseFleetSort, sortFleet, type FleetMetrics } from './fleet-sort';
+import { fleetMetrics, nextSort, parseFleetSort, sortFleet, worstMetric, type FleetMetrics } from './fleet-sort';
 
 const srv = (id: number, hostname: string, nickname = ''): Server => ({
   id, hostname, nickname, os: 'Linux', running: true, created: 0, description: '', url: '', capacity_mem: 1000, capacity_cpu_num: 0,
@@ -43,5 +43,14 @@ describe('fleetMetrics', () => {
     expect(fleetMetrics({ capacity_mem: 2000 }, { cpu: 12.5, memory: { avg: 500 }, disk_percent: 40 })).toEqual({ cpu: 12.5, memBytes: 500, mem: 25, disk: 40 });
     expect(fleetMetrics({ capacity_mem: 0 }, { memory: 500 })).toEqual({ cpu: null, memBytes: 500, mem: null, disk: null });
     expect(fleetMetrics({ capacity_mem: 2000 }, undefined).cpu).toBeNull();
+  });
+});
+
+describe('worstMetric', () => {
+  it('picks the fullest known figure, the first on a tie, none when nothing is known', () => {
+    expect(worstMetric({ cpu: 20, memBytes: 1, mem: 81.5, disk: 40 })).toEqual({ label: 'Memory', value: 81.5 });
+    expect(worstMetric({ cpu: null, memBytes: null, mem: null, disk: 7 })).toEqual({ label: 'Disk', value: 7 });
+    expect(worstMetric({ cpu: 50, memBytes: null, mem: null, disk: 50 })).toEqual({ label: 'CPU', value: 50 });
+    expect(worstMetric({ cpu: null, memBytes: null, mem: null, disk: null })).toBeNull();
   });
 });

@@ -66,3 +66,11 @@ export function sortFleet(servers: readonly Server[], sort: FleetSort, metrics: 
   });
   return keyed.map((k) => k.s);
 }
+
+/** The fullest of a server's CPU, memory and disk (what a phone row shows); null when none is known. */
+export function worstMetric(m: FleetMetrics): { label: 'CPU' | 'Memory' | 'Disk'; value: number } | null {
+  const known = ([['CPU', m.cpu], ['Memory', m.mem], ['Disk', m.disk]] as const).filter((x): x is readonly ['CPU' | 'Memory' | 'Disk', number] => x[1] !== null);
+  if (known.length === 0) return null;
+  const [label, value] = known.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return { label, value };
+}

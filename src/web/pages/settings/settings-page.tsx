@@ -49,7 +49,7 @@ function LogSources({ serverId, editing, setEditing }: { serverId: number; editi
   return (
     <Panel title="Log sources" actions={<Button onClick={() => (save.reset(), setEditing('new'))}>Add log source</Button>}>
       {logs.isPending && <Loading what="logs" />}
-      {del.error && <ErrorBox error={del.error} />}
+      {del.error && <ErrorBox error={del.error} retry={false} />}
       {editing && (id === null || current) && (
         <div className="mb-3 rounded border border-slate-200 p-3 dark:border-slate-700">
           <LogSourceForm

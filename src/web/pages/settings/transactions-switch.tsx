@@ -12,7 +12,7 @@ export function TransactionsSwitch() {
     <Panel title="Transactions">
       {settings.isPending && <Loading what="transaction settings" />}
       {settings.error && <ErrorBox error={settings.error} />}
-      {set.error && <ErrorBox error={set.error} />}
+      {set.error && <ErrorBox error={set.error} retry={false} />}
       {settings.data && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <p role="status">

@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/account';
+import { countOf, waitForDemo } from './fixtures/api';
+import { expectNoSeriousA11yIssues } from './fixtures/axe';
+import { everyRoute, openTrace } from './fixtures/routes';
+
+// Every route needs the demo's incidents and transactions, which the service backfills while tests run.
+test.describe.configure({ timeout: 300_000 });
+
+test('every page has no serious axe violation, in the light theme and in the dark one', async ({ page }) => {
+  await waitForDemo('an incident', '/alert_histories/?start=0&limit=1', (b) => countOf(b) > 0);
+  await waitForDemo('transaction messages', '/transactions/logs/1/detail/?time_step=Minute&limit=1', (b) => countOf(b) > 0);
+  await page.goto('/sign-in');
+  await expectNoSeriousA11yIssues(page);
+  await signIn(page);
+  for (const r of await everyRoute()) {
+    await page.goto(r.path);
+    await expect(page.getByRole('heading', { level: 1, name: r.heading }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await test.step(r.name, () => expectNoSeriousA11yIssues(page, ['iframe[sandbox]']));
+  }
+  await openTrace(page);
+  await expectNoSeriousA11yIssues(page);
+});
