@@ -12,7 +12,8 @@ const dir = process.argv[2]!;
 const store = openSqliteStore(join(dir, 'bench.sqlite'));
 const acc = await createAccount(store, 'bench@example.com');
 if (!acc.ok) throw new Error(acc.message);
-const deps = { store, config: { dataDir: dir, defaultAlerts: true }, now: systemNow, events: newEvents() };
+// BENCH_ALERTS=0 measures ingest without any alert (no evaluation item is written then).
+const deps = { store, config: { dataDir: dir, defaultAlerts: process.env.BENCH_ALERTS !== '0' }, now: systemNow, events: newEvents() };
 const lags: number[] = [];
 const alerting = startAlerting(deps, { onEvaluated: (ms) => lags.push(ms) });
 const app = await buildApp(deps);

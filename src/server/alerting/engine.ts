@@ -1,8 +1,8 @@
 import { processMatches, templateById } from '../../shared/app-templates';
-import type { Batch } from '../../shared/ingest';
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
 import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, IncidentPlan } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
+import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breaches } from './conditions';
 import { freshStates, judge, maintenanceCandidates, nextState } from './decide';
 import { renderMessage } from './messages';
@@ -34,16 +34,16 @@ interface Observed {
 }
 
 /**
- * The batch of a work item. The payload is not input from outside: ingest wrote it, in the batch's own
+ * The payload of a work item. It is not input from outside: ingest wrote it, in the batch's own
  * transaction, from the batch it had just validated with the full schema; validating it again would
  * double the CPU cost of a batch (about 2 ms of zod per demo batch) for nothing. A payload that is not
- * even a batch-shaped object is refused, and the item set aside after its retries.
+ * even shaped like one is refused, and the item set aside after its retries.
  */
-function storedBatch(item: EvaluationItem): Batch {
+function storedPayload(item: EvaluationItem): EvaluationPayload {
   const value: unknown = JSON.parse(item.payload);
-  const ok = typeof value === 'object' && value !== null && 'server' in value && 'processes' in value && 'logs' in value && 'polled' in value;
-  if (!ok) throw new Error(`stored batch of item ${item.id} is not a batch`);
-  return value as Batch;
+  const ok = typeof value === 'object' && value !== null && 'parts' in value && Array.isArray(value.parts) && 'batch' in value && typeof value.batch === 'object';
+  if (!ok) throw new Error(`stored payload of item ${item.id} is not an evaluation payload`);
+  return value as EvaluationPayload;
 }
 
 /**
@@ -91,8 +91,11 @@ export function createAlertEngine(d: EngineDeps) {
   }
 
   /** Plans every active alert concerning the item's server on its batch. */
-  async function planBatch(accountId: number, serverId: number, minute: number, batch: Batch): Promise<AlertPlan[]> {
-    const alerts = await d.repo.alertsForServer(accountId, serverId);
+  async function planBatch(accountId: number, serverId: number, minute: number, payload: EvaluationPayload): Promise<AlertPlan[]> {
+    const batch = payload.batch;
+    // An alert created after the batch was stored may need a part its payload left out: it starts
+    // with the next batch, as an alert created a minute later would.
+    const alerts = (await d.repo.alertsForServer(accountId, serverId)).filter((a) => payloadServes(payload, a.type));
     if (!alerts.length) return [];
     const server = await d.repo.server(accountId, serverId);
     let fileLogs: Map<number, string> | undefined;
@@ -124,7 +127,7 @@ export function createAlertEngine(d: EngineDeps) {
 
   /** Evaluates one work item and completes it in the transaction that writes its effects. */
   async function evaluate(item: EvaluationItem, worker: string): Promise<AppliedEvaluation> {
-    const alerts = await planBatch(item.accountId, item.serverId, item.minute, storedBatch(item));
+    const alerts = await planBatch(item.accountId, item.serverId, item.minute, storedPayload(item));
     return d.repo.apply({ accountId: item.accountId, item: { id: item.id, worker }, alerts });
   }
 

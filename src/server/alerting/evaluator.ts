@@ -11,6 +11,11 @@ export interface EvaluatorOptions {
   perServer?: number;
   /** How often the queue is looked at when nothing wakes the worker (items of other processes). */
   pollMs?: number;
+  /**
+   * How long a wake-up waits for more batches before claiming: under load, one claim then takes the
+   * minutes of several uploads instead of one each (a claim is a write transaction).
+   */
+  coalesceMs?: number;
   /** Errors after which an item that keeps failing is set aside as failed (it would hold up its server). */
   maxAttempts?: number;
   /** Called after each applied evaluation (the dispatcher is woken when it queued anything). */
@@ -23,11 +28,12 @@ export interface EvaluatorOptions {
  * or several on the same store.
  */
 export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, options: EvaluatorOptions) {
-  const o = { leaseMs: 10_000, claimLimit: 50, perServer: 20, pollMs: 500, maxAttempts: 8, ...options };
+  const o = { leaseMs: 10_000, claimLimit: 50, perServer: 20, pollMs: 500, coalesceMs: 10, maxAttempts: 8, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
+  let soon: NodeJS.Timeout | undefined;
 
   async function drain(): Promise<void> {
     for (;;) {
@@ -67,6 +73,8 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
         } catch (err) {
           console.error('alert engine: claim failed:', err instanceof Error ? err.message : err);
         }
+        // Batches stored meanwhile: let a few more arrive, then take them in one claim.
+        if (again && !stopped) await new Promise((r) => setTimeout(r, o.coalesceMs));
       } while (again && !stopped);
     })().finally(() => {
       running = null;
@@ -84,8 +92,17 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
 
   void kick();
   return {
-    /** Look at the queue now (a batch was just stored). */
-    wake: () => void kick(),
+    /** Look at the queue soon (a batch was just stored); wake-ups within coalesceMs share one claim. */
+    wake: () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      soon ??= setTimeout(() => {
+        soon = undefined;
+        void kick();
+      }, o.coalesceMs);
+    },
     /** Resolves once no item is pending in the store (every batch stored so far has been evaluated). */
     async idle(): Promise<void> {
       for (;;) {
@@ -97,6 +114,7 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (soon) clearTimeout(soon);
       await running;
     },
   };

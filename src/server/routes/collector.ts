@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseBatch } from '../../shared/batch-parse';
 import { registration } from '../../shared/ingest';
+import { evaluationPayload } from '../alerting/batch-parts';
 import { defaultAlerts } from '../alerting/defaults';
 import type { Deps } from '../deps';
 import { emitEvent } from '../events';
@@ -57,7 +58,7 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events, conf
     const found = await store.telemetry.byGuid(req.account.id, b.guid);
     if (found.kind === 'gone') throw gone();
     if (found.kind === 'unknown') throw conflict(`unknown guid ${b.guid}: register the server first (POST /api/v5/collector/register)`, 'guid');
-    const stored = await store.telemetry.ingest(req.account.id, found.serverId, b, t);
+    const stored = await store.telemetry.ingest(req.account.id, found.serverId, b, t, (types) => evaluationPayload(b, types));
     if (stored) emitEvent(events, 'batch-stored', { accountId: req.account.id, serverId: found.serverId, minute: b.minute });
     return reply.status(stored ? 201 : 200).send({ stored, server_id: found.serverId });
   });

@@ -40,6 +40,9 @@ export interface ProcessRecord {
   lastSeen: number;
 }
 
+/** The queue payload of a batch given the types of its account's active alerts; null: nothing to evaluate. */
+export type EvaluationPayloadOf = (activeAlertTypes: string[]) => string | null;
+
 /** The alerts a newly registered server gets, given its id and the account owner's user id. */
 export type DefaultAlerts = (server: { id: number; hostname: string; os: string }, ownerId: number) => AlertValues[];
 
@@ -53,10 +56,10 @@ export interface TelemetryRepo {
   collectorConfig(accountId: number, serverId: number): Promise<CollectorConfig>;
   /**
    * Stores a validated batch in one transaction (dedupe, last_seen, every sink of SINKS, and the
-   * alert engine's work item when the account has an active alert). Returns false when the batch id
-   * was seen before: nothing is stored.
+   * alert engine's work item, whose payload `evaluation` makes from the types of the account's active
+   * alerts read in that transaction). Returns false when the batch id was seen before: nothing is stored.
    */
-  ingest(accountId: number, serverId: number, batch: Batch, now: number): Promise<boolean>;
+  ingest(accountId: number, serverId: number, batch: Batch, now: number, evaluation?: EvaluationPayloadOf): Promise<boolean>;
 
   /** The minute of the server's most recent sample, or null. */
   latestMinute(accountId: number, serverId: number): Promise<number | null>;

@@ -48,18 +48,26 @@ const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigg
   a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident`;
 
 export function sqliteAlertEngine(db: Db): AlertEngineRepo {
-  const forServer = db.prepare<{ a: number; s: number; st: string }, AlertRow>(`SELECT ${COLS} FROM alerts a
-    WHERE a.account_id = @a AND a.active = 1 AND (
-      (a.type = 'Server' AND a.target_id = @st)
-      OR (a.type = 'Server Tag' AND EXISTS (SELECT 1 FROM server_tag_members m WHERE m.account_id = @a
-            AND m.tag_id = CAST(a.target_id AS INTEGER) AND m.server_id = @s))
-      OR (a.type = 'Process' AND substr(a.target_id, 1, length(@st) + 1) = @st || ',')
-      OR (a.type = 'Application' AND EXISTS (SELECT 1 FROM application_servers x WHERE x.account_id = @a
-            AND x.application_id = CAST(a.target_id AS INTEGER) AND x.server_id = @s))
-      OR (a.type = 'Polled Data' AND EXISTS (SELECT 1 FROM polled_data p WHERE p.account_id = @a
-            AND p.id = CAST(a.target_id AS INTEGER) AND p.server_id = @s))
-      OR (a.type = 'Log' AND EXISTS (SELECT 1 FROM logs l WHERE l.account_id = @a
-            AND l.id = CAST(a.target_id AS INTEGER) AND l.server_id = @s)))`);
+  // One indexed lookup per alert type (alerts_engine_target, then the server's tags, applications,
+  // polled items and logs), not a scan of every alert of the account with each batch. CROSS JOIN keeps
+  // the server's few rows as the outer loop (SQLite's planner otherwise walked all the account's alerts).
+  const forServer = db.prepare<{ a: number; s: number; st: string; lo: string; hi: string }, AlertRow>(`
+    SELECT ${COLS} FROM alerts a WHERE a.account_id = @a AND a.active = 1 AND a.type = 'Server' AND a.target_id = @st
+    UNION ALL
+    SELECT ${COLS} FROM alerts a WHERE a.account_id = @a AND a.active = 1 AND a.type = 'Process' AND a.target_id >= @lo AND a.target_id < @hi
+    UNION ALL
+    SELECT ${COLS} FROM server_tag_members m CROSS JOIN alerts a ON a.account_id = m.account_id AND a.active = 1 AND a.type = 'Server Tag'
+      AND a.target_id = CAST(m.tag_id AS TEXT) WHERE m.account_id = @a AND m.server_id = @s
+    UNION ALL
+    SELECT ${COLS} FROM application_servers x CROSS JOIN alerts a ON a.account_id = x.account_id AND a.active = 1 AND a.type = 'Application'
+      AND a.target_id = CAST(x.application_id AS TEXT) WHERE x.account_id = @a AND x.server_id = @s
+    UNION ALL
+    SELECT ${COLS} FROM polled_data p CROSS JOIN alerts a ON a.account_id = p.account_id AND a.active = 1 AND a.type = 'Polled Data'
+      AND a.target_id = CAST(p.id AS TEXT) WHERE p.account_id = @a AND p.server_id = @s
+    UNION ALL
+    SELECT ${COLS} FROM logs l CROSS JOIN alerts a ON a.account_id = l.account_id AND a.active = 1 AND a.type = 'Log'
+      AND a.target_id = CAST(l.id AS TEXT) WHERE l.account_id = @a AND l.server_id = @s
+    ORDER BY 1`);
 
   const queue = evalQueue(db);
   const writePlan = alertPlanWriter(db);
@@ -80,7 +88,9 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
   });
   return {
     async alertsForServer(accountId, serverId) {
-      return forServer.all({ a: accountId, s: serverId, st: String(serverId) }).map(toAlert);
+      // Process targets are `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between
+      // "<id>," and "<id>-" (',' and '-' are neighbours in every collation SQLite uses here).
+      return forServer.all({ a: accountId, s: serverId, st: String(serverId), lo: `${serverId},`, hi: `${serverId}-` }).map(toAlert);
     },
     async serverDownAlerts() {
       const alerts = db

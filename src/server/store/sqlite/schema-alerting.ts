@@ -106,7 +106,6 @@ CREATE TABLE eval_queue (
   server_id INTEGER NOT NULL,
   minute INTEGER NOT NULL,
   batch_id TEXT NOT NULL,
-  payload TEXT NOT NULL,
   received_ms INTEGER NOT NULL,
   state TEXT NOT NULL DEFAULT 'pending',
   claimed_by TEXT,
@@ -115,6 +114,12 @@ CREATE TABLE eval_queue (
   error TEXT
 );
 CREATE INDEX eval_queue_server ON eval_queue (account_id, server_id, minute, id) WHERE state = 'pending';
+-- The batch apart from the queue row: claiming and releasing an item rewrite only the small row.
+CREATE TABLE eval_payloads (
+  item_id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL,
+  payload TEXT NOT NULL
+);
 
 CREATE TABLE leases (
   name TEXT PRIMARY KEY,
@@ -158,6 +163,14 @@ CREATE TRIGGER alerts_delete_ends_incident AFTER DELETE ON alerts BEGIN
   UPDATE alert_histories SET "end" = MAX(start, (CAST(strftime('%s', 'now') AS INTEGER) / 60) * 60)
    WHERE account_id = old.account_id AND alert_id = old.id AND "end" IS NULL;
 END;
+`,
+    },
+    {
+      // The engine's lookup of a server's alerts goes by type and target, not by scanning the account.
+      version: 5,
+      sql: `
+CREATE INDEX alerts_engine_target ON alerts (account_id, type, target_id) WHERE active = 1;
+CREATE INDEX application_servers_server ON application_servers (account_id, server_id);
 `,
     },
   ],

@@ -1,5 +1,5 @@
 import type { Batch } from '../../../../shared/ingest';
-import type { TelemetryRepo } from '../../repos/telemetry';
+import type { EvaluationPayloadOf, TelemetryRepo } from '../../repos/telemetry';
 import type { Db } from '../db';
 import { evalQueue } from '../eval-queue';
 import { processDetail, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
@@ -12,14 +12,14 @@ import { SINKS } from './sinks';
 import { stmt } from './statements';
 
 /** Runs one batch through dedupe, last_seen, every sink and the evaluation queue, in one transaction. */
-export function ingestBatch(db: Db, accountId: number, serverId: number, batch: Batch, now: number): boolean {
+export function ingestBatch(db: Db, accountId: number, serverId: number, batch: Batch, now: number, evaluation?: EvaluationPayloadOf): boolean {
   const run = db.transaction(() => {
     const seen = stmt(db, 'INSERT OR IGNORE INTO tm_batches (account_id, batch_id, received) VALUES (?, ?, ?)');
     if (seen.run(accountId, batch.batch_id, now).changes === 0) return false;
     stmt(db, 'UPDATE servers SET last_seen = max(coalesce(last_seen, 0), ?) WHERE account_id = ? AND id = ?').run(now, accountId, serverId);
     const ctx = { db, accountId, serverId, minute: batch.minute };
     for (const sink of SINKS) sink(ctx, batch);
-    evalQueue(db).add(accountId, serverId, batch.minute, batch.batch_id, () => JSON.stringify(batch), Date.now());
+    if (evaluation) evalQueue(db).add(accountId, serverId, batch.minute, batch.batch_id, evaluation, Date.now());
     return true;
   });
   try {
@@ -43,8 +43,8 @@ export function sqliteTelemetry(db: Db): TelemetryRepo {
     async collectorConfig(a, s) {
       return collectorConfigOf(db, a, s);
     },
-    async ingest(a, s, batch, now) {
-      return ingestBatch(db, a, s, batch, now);
+    async ingest(a, s, batch, now, evaluation) {
+      return ingestBatch(db, a, s, batch, now, evaluation);
     },
     async latestMinute(a, s) {
       return latestMinuteOf(db, a, s);
