@@ -57,10 +57,12 @@ describe('tailFile', () => {
     writeFileSync(file, 'fresh\n');
     await until(() => lines.length === 4);
 
-    // copytruncate: same inode, size drops.
+    // copytruncate: same inode, size drops. The tailer must see the empty file before it grows again
+    // (a copytruncate it never sees is indistinguishable from appends), so the pause is many polls
+    // long: on a loaded machine 60 ms was sometimes less than one poll.
     await new Promise((r) => setTimeout(r, 60));
     truncateSync(file, 0);
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 400));
     appendFileSync(file, 'after truncate\n');
     await until(() => lines.length === 5);
     expect(lines).toEqual(['one', 'two', 'late in old', 'fresh', 'after truncate']);
