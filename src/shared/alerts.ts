@@ -138,9 +138,8 @@ function refineRules(v: AlertRuleInput, ctx: z.RefinementCtx) {
   for (const i of alertRuleIssues(v)) ctx.addIssue({ code: 'custom', message: i.message, path: [i.field] });
 }
 
-/** POST /alerts. `ip_detail` (the spec's create parameter name) is accepted for ip_details. */
-export const alertCreate = z
-  .object({
+/** The fields of POST /alerts before the cross-field rules (documents and extends the form). */
+export const alertCreateFields = z.object({
     ...configShape,
     type: typeParam,
     target_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'target_id must be text or an integer' }).trim().min(1, { error: 'target_id is required' }).max(1000, { error: 'target_id must be at most 1000 characters' })),
@@ -148,7 +147,10 @@ export const alertCreate = z
     users: usersParam,
     subscribers: subscribersParam.optional(),
     ip_detail: portsParam('ip_detail').optional(),
-  })
+  });
+
+/** POST /alerts. `ip_detail` (the spec's create parameter name) is accepted for ip_details. */
+export const alertCreate = alertCreateFields
   .transform(({ ip_detail, ...a }) => ({
     ...a,
     ip_details: a.ip_details || ip_detail || '',
