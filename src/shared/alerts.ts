@@ -162,8 +162,8 @@ export type AlertCreate = z.output<typeof alertCreate>;
 /** What a client (a form) may send to POST /alerts. */
 export type AlertCreateInput = z.input<typeof alertCreate>;
 
-/** PUT /alerts/{id}: only the updatable values; the route refuses FIXED_AFTER_CREATE and NOT_UPDATABLE. */
-export const alertUpdate = z.object({
+/** The fields of PUT /alerts/{id} (documents the bulk edit, which takes them too). */
+export const alertUpdateFields = z.object({
   name: configShape.name.optional(),
   ip_details: portsParam('ip_details').optional(),
   interval: configShape.interval.optional(),
@@ -178,7 +178,10 @@ export const alertUpdate = z.object({
   subscribers: subscribersParam.optional(),
   /** The spec's create spelling, accepted on update too; ip_details wins when both are sent. */
   ip_detail: portsParam('ip_detail').optional(),
-}).transform(({ ip_detail, ...a }) => {
+});
+
+/** PUT /alerts/{id}: only the updatable values; the route refuses FIXED_AFTER_CREATE and NOT_UPDATABLE. */
+export const alertUpdate = alertUpdateFields.transform(({ ip_detail, ...a }) => {
   const ports = a.ip_details ?? ip_detail;
   return { ...a, ip_details: ports === undefined ? undefined : (normalizePorts(ports) ?? '') };
 });

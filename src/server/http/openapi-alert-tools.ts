@@ -1,5 +1,6 @@
 import { backtestAnswer, backtestRangeFields } from '../../shared/alert-backtest';
-import { alertCreateFields } from '../../shared/alerts';
+import { alertBulkAnswer, alertBulkSelectFields, BULK_FIELDS, BULK_MAX_ALERTS } from '../../shared/alert-bulk';
+import { alertCreateFields, alertUpdateFields } from '../../shared/alerts';
 import type { Operation } from './openapi';
 
 const BACKTEST_RULES =
@@ -19,5 +20,16 @@ export const ALERT_TOOL_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: '/alerts/:id/backtest', tag: 'Alerts', summary: 'How a saved alert would have fired over start..end',
     description: BACKTEST_RULES, params: backtestRangeFields, response: backtestAnswer,
+  },
+  {
+    method: 'POST', path: '/alerts/bulk', tag: 'Alerts', summary: 'Change many alerts at once; dry_run=true previews (Manager/owner)',
+    description:
+      `Selects alerts by ids (a JSON list) or a filter (server_id, tag_id, type; given together, all must match), at most ${BULK_MAX_ALERTS}, ` +
+      `and changes the fields given (${BULK_FIELDS.join(', ')}), each checked as PUT /alerts/{id} checks it. ` +
+      'With dry_run=true it answers each alert before and after and the incidents a backtest of the last 7 days finds with each (null where a backtest is not available), and changes nothing. ' +
+      'Otherwise all alerts are changed in one transaction or none (a refusal names the alert), and each change is audited. ' +
+      'An id or a server_id/tag_id of another account is a 404. The answer lists every selected alert: it is bounded, not paged.',
+    params: alertBulkSelectFields.extend(alertUpdateFields.omit({ name: true, subscribers: true, ip_detail: true }).shape),
+    response: alertBulkAnswer,
   },
 ];

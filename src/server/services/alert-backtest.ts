@@ -44,9 +44,12 @@ async function serversOf(store: Store, accountId: number, a: Pick<AlertValues, '
 
 const toSample = (p: ProcessMinute): ProcessSample => ({ ...p.sample, pid: p.pid, create_time: p.create_time, name: p.name, args: p.args }) as ProcessSample;
 
+// Shared by every rebuilt batch (nothing reads them to write): a month of minutes allocates no more than it must.
+const NONE: never[] = [];
+
 /** A stored minute as the batch the engine evaluated: the server record, and the processes where the alert reads them. */
 function batchOf(minute: number, server: Batch['server'], processes: ProcessSample[]): Batch {
-  return { batch_id: '', guid: '', minute, server, processes, process_details: [], connections: [], logs: [], polled: [], statsd: [], transactions: [] } as Batch;
+  return { batch_id: '', guid: '', minute, server, processes, process_details: NONE, connections: NONE, logs: NONE, polled: NONE, statsd: NONE, transactions: NONE } as Batch;
 }
 
 /** The stored minutes of the servers over start..end, a day at a time, in minute then server order. */
@@ -57,7 +60,7 @@ async function* storedMinutes(store: Store, accountId: number, servers: number[]
     for (const serverId of servers) {
       const samples = await store.telemetry.serverMinuteSamples(accountId, serverId, from, to);
       const procs = withProcesses ? new Map((await store.telemetry.processMinuteSamples(accountId, serverId, from, to)).map((m) => [m.time, m.processes])) : null;
-      for (const s of samples) chunk.push({ serverId, minute: s.time, batch: batchOf(s.time, s.sample, (procs?.get(s.time) ?? []).map(toSample)) });
+      for (const s of samples) chunk.push({ serverId, minute: s.time, batch: batchOf(s.time, s.sample, procs ? (procs.get(s.time) ?? NONE).map(toSample) : NONE) });
     }
     chunk.sort((x, y) => x.minute - y.minute || x.serverId - y.serverId);
     yield chunk;
