@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_TYPES, alertItem } from './alerts';
+import { ALERT_TYPES, alertItem, alertUpdateFields } from './alerts';
 import { boolParam, idListParam, intParam } from './params';
 
 /** The most alerts one bulk edit may change: the preview backtests each twice. */
@@ -9,6 +9,9 @@ export const BULK_MAX_ALERTS = 200;
 export const BULK_FIELDS = ['threshold', 'active', 'direction', 'interval', 'time_above_threshold', 'num_of_servers', 'part_name', 'users', 'ip_details', 'reg_exp'] as const;
 /** Fields PUT takes that a bulk edit refuses. */
 export const NOT_IN_BULK = ['name', 'subscribers', 'ip_detail'] as const;
+
+/** The changes of a bulk edit: PUT's fields but NOT_IN_BULK, each checked as PUT checks it. */
+export const alertBulkChanges = alertUpdateFields.omit({ name: true, subscribers: true, ip_detail: true });
 
 /**
  * Which alerts a bulk edit selects: ids, or a filter (server, tag, type); given together they must all

@@ -1,6 +1,6 @@
 import { backtestAnswer, backtestRangeFields } from '../../shared/alert-backtest';
-import { alertBulkAnswer, alertBulkSelectFields, BULK_FIELDS, BULK_MAX_ALERTS } from '../../shared/alert-bulk';
-import { alertCreateFields, alertUpdateFields } from '../../shared/alerts';
+import { alertBulkAnswer, alertBulkChanges, alertBulkSelectFields, BULK_FIELDS, BULK_MAX_ALERTS } from '../../shared/alert-bulk';
+import { alertCreateFields } from '../../shared/alerts';
 import type { Operation } from './openapi';
 
 const BACKTEST_RULES =
@@ -29,7 +29,7 @@ export const ALERT_TOOL_OPERATIONS: Operation[] = [
       'With dry_run=true it answers each alert before and after and the incidents a backtest of the last 7 days finds with each (null where a backtest is not available), and changes nothing. ' +
       'Otherwise all alerts are changed in one transaction or none (a refusal names the alert), and each change is audited. ' +
       'An id or a server_id/tag_id of another account is a 404. The answer lists every selected alert: it is bounded, not paged.',
-    params: alertBulkSelectFields.extend(alertUpdateFields.omit({ name: true, subscribers: true, ip_detail: true }).shape),
+    params: alertBulkSelectFields.extend(alertBulkChanges.shape),
     response: alertBulkAnswer,
   },
 ];
