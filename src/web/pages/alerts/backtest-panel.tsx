@@ -14,7 +14,7 @@ export function BacktestPanel({ draft }: { draft: AlertDraft }) {
   const r = q.data;
   return (
     <section aria-label="Backtest" className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
-      <h2 className="mb-1 font-semibold">Backtest on the last 7 days {q.isFetching && <span className="font-normal text-slate-500">· replaying…</span>}</h2>
+      <h2 className="mb-1 font-semibold">Backtest on the last 7 days {q.isFetching && <span className="font-normal text-slate-600 dark:text-slate-400">· replaying…</span>}</h2>
       {!checked.ok && <p className="text-slate-600 dark:text-slate-400">The backtest runs once the form is complete: {checked.problem}.</p>}
       {checked.ok && q.error && <p className="text-amber-800 dark:text-amber-300">{q.error.message}</p>}
       {checked.ok && r && !q.error && (

@@ -11,7 +11,7 @@ function Change({ before, after }: { before: string; after: string }) {
   if (before === after) return <span>{before}</span>;
   return (
     <span>
-      <s className="text-slate-500">{before}</s> → <strong>{after}</strong>
+      <s className="text-slate-600 dark:text-slate-400">{before}</s> → <strong>{after}</strong>
     </span>
   );
 }
@@ -31,7 +31,7 @@ export function BulkPreviewTable({ items }: { items: readonly AlertBulkItem[] })
           <tr key={id} className="border-b border-slate-100 dark:border-slate-800">
             <td className={td}>
               <Link className="text-teal-800 underline dark:text-teal-300" to={paths.alert(id)}>{b.name}</Link>
-              <span className="ml-1 text-xs text-slate-500">{b.target}</span>
+              <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{b.target}</span>
             </td>
             <td className={td}><Change before={b.trigger} after={a.trigger} /></td>
             <td className={td}><Change before={b.active ? 'on' : 'off'} after={a.active ? 'on' : 'off'} /></td>
