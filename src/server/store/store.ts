@@ -52,5 +52,6 @@ export interface Store {
   team: TeamRepo;
   sessions: SessionRepo;
   audit: AuditRepo;
-  close(): void;
+  /** Releases the store (connections, file handles); awaited at shutdown. */
+  close(): Promise<void>;
 }

@@ -52,6 +52,6 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     team: sqliteTeam(db),
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
-    close: () => db.close(),
+    close: async () => void db.close(),
   };
 }

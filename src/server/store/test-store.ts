@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPg } from './postgres/db';
+import { migratePg } from './postgres/migrate';
+import { openPostgresStore } from './postgres/open';
+import { openSqliteStore } from './sqlite/open';
+import type { Store } from './store';
+
+/**
+ * Tests run the same suite on either store: STORE=postgres (with PG_TEST_URL, an account that may
+ * create databases) or SQLite (the default). This module is the tests' only way to learn which runs.
+ */
+export const testStoreKind = (): 'postgres' | 'sqlite' => (process.env.STORE === 'postgres' ? 'postgres' : 'sqlite');
+
+const adminUrl = () => process.env.PG_TEST_URL ?? 'postgres://fw:fw@127.0.0.1:5433/postgres';
+const TEMPLATE = 'fw_template';
+
+function urlFor(db: string): string {
+  const u = new URL(adminUrl());
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl() });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Builds the migrated template every test database is copied from (vitest global setup). */
+export async function prepareTestTemplate(): Promise<void> {
+  if (testStoreKind() !== 'postgres') return;
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${TEMPLATE}`);
+  });
+  const db = openPg(urlFor(TEMPLATE), 1);
+  try {
+    await migratePg(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** A new empty, migrated database (a copy of the template); answers its URL and how to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fwt_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return {
+    url: urlFor(name),
+    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** Plain SQL for tests that set up or inspect rows the API does not reach; `?` placeholders. */
+export interface TestSql {
+  all<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
+  get<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T | undefined>;
+  run(sql: string, ...params: unknown[]): Promise<void>;
+}
+
+/** Numbers `?` placeholders as $1, $2, ... (tests' SQL has no `?` inside literals). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+export interface TestStore {
+  store: Store;
+  sql: TestSql;
+  /** Environment a service process needs to open this same store. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Opens the suite's store for one test service: a SQLite file in `dir`, or a fresh PostgreSQL database. */
+export async function openTestStore(dir: string): Promise<TestStore> {
+  if (testStoreKind() === 'postgres') {
+    const db = await createTestDatabase();
+    const { store } = await openPostgresStore(db.url);
+    const q = store.pg;
+    return {
+      store,
+      env: { DATABASE_URL: db.url, DATA_DIR: dir },
+      sql: {
+        all: (s, ...p) => q.rows(numbered(s), p),
+        get: (s, ...p) => q.row(numbered(s), p),
+        run: async (s, ...p) => void (await q.exec(numbered(s), p)),
+      },
+      async close() {
+        await store.close();
+        await db.drop();
+      },
+    };
+  }
+  const store = openSqliteStore(join(dir, 'test.sqlite'));
+  const bind = (p: unknown[]) => p.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+  return {
+    store,
+    env: { DATA_DIR: dir },
+    sql: {
+      all: async (s, ...p) => store.db.prepare(s).all(...bind(p)) as never,
+      get: async (s, ...p) => store.db.prepare(s).get(...bind(p)) as never,
+      run: async (s, ...p) => void store.db.prepare(s).run(...bind(p)),
+    },
+    close: () => store.close(),
+  };
+}
