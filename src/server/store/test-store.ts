@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openPg } from './postgres/db';
-import { migratePg } from './postgres/migrate';
+import { migratePg, migrationFiles } from './postgres/migrate';
 import { openPostgresStore } from './postgres/open';
 import { openSqliteStore } from './sqlite/open';
 import type { Store } from './store';
@@ -14,7 +14,11 @@ import type { Store } from './store';
 export const testStoreKind = (): 'postgres' | 'sqlite' => (process.env.STORE === 'postgres' ? 'postgres' : 'sqlite');
 
 const adminUrl = () => process.env.PG_TEST_URL ?? 'postgres://fw:fw@127.0.0.1:5433/postgres';
-const TEMPLATE = 'fw_template';
+/**
+ * The template is named by a hash of the migrations, so concurrent runs (and engineers) share it and
+ * a changed migration makes a new one.
+ */
+const template = () => `fw_tpl_${createHash('sha256').update(migrationFiles().map((m) => m.sql).join('\n--\n')).digest('hex').slice(0, 12)}`;
 
 function urlFor(db: string): string {
   const u = new URL(adminUrl());
@@ -32,25 +36,34 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Builds the migrated template every test database is copied from (vitest global setup). */
+/** Builds, once per set of migrations, the template every test database is copied from (global setup). */
 export async function prepareTestTemplate(): Promise<void> {
   if (testStoreKind() !== 'postgres') return;
+  const name = template();
   await admin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${TEMPLATE}`);
+    await c.query('SELECT pg_advisory_lock(4242)');
+    try {
+      const exists = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (exists.rowCount) return;
+      await c.query(`DROP DATABASE IF EXISTS ${name}_building WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${name}_building`);
+      const db = openPg(urlFor(`${name}_building`), 1);
+      try {
+        await migratePg(db);
+      } finally {
+        await db.close();
+      }
+      await c.query(`ALTER DATABASE ${name}_building RENAME TO ${name}`);
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(4242)');
+    }
   });
-  const db = openPg(urlFor(TEMPLATE), 1);
-  try {
-    await migratePg(db);
-  } finally {
-    await db.close();
-  }
 }
 
 /** A new empty, migrated database (a copy of the template); answers its URL and how to drop it. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fwt_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template()}`));
   return {
     url: urlFor(name),
     drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
