@@ -48,6 +48,20 @@ function usePolledValueNames(id: number, w: Window): string[] {
   return [...names].sort();
 }
 
+/** The options of a select: "Choose…" then the [value, label] pairs. */
+function Choices({ pairs }: { pairs: [string, string][] }) {
+  return (
+    <>
+      <option value="">Choose…</option>
+      {pairs.map(([v, label]) => (
+        <option key={v} value={v}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** Picks one series: its kind, its source (a server's process through the server) and its field. */
 export function SeriesPicker({ window, full, onAdd }: { window: Window; full: boolean; onAdd: (r: SeriesRef) => void }) {
   const [kind, setKind] = useState<Kind>('s');
@@ -81,29 +95,14 @@ export function SeriesPicker({ window, full, onAdd }: { window: Window; full: bo
       </SelectField>
       {kind === 'p' && (
         <SelectField label="Server of the process" value={serverId} onChange={(e) => (setServerId(e.target.value), setRef(''))}>
-          <option value="">Choose…</option>
-          {servers.map(([v, label]) => (
-            <option key={v} value={v}>
-              {label}
-            </option>
-          ))}
+          <Choices pairs={servers} />
         </SelectField>
       )}
       <SelectField label={KINDS[kind]} value={ref} onChange={(e) => setRef(e.target.value)}>
-        <option value="">Choose…</option>
-        {sources.map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
+        <Choices pairs={sources} />
       </SelectField>
       <SelectField label="Field" value={field} onChange={(e) => setField(e.target.value)}>
-        <option value="">Choose…</option>
-        {fields.map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
+        <Choices pairs={fields} />
       </SelectField>
       <Button type="submit" variant="primary" disabled={!candidate.success || full}>
         Add series
