@@ -16,6 +16,7 @@ import { authenticate as sessionOrBasic } from './http/auth';
 import { sessionReader } from './http/sessions';
 import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
+import { installCsvExport } from './http/csv-export';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { alertRoutes } from './routes/alerts';
 import { avatarRoutes } from './routes/avatars';
@@ -108,6 +109,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
           if (req.user) await checkRole(req, reply);
         });
         installAudit(api, deps);
+        installCsvExport(api);
         for (const routes of API_ROUTES) routes(api, deps);
       },
       { prefix },
