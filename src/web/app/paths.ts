@@ -29,6 +29,7 @@ export const paths = {
   trace: '/trace',
   traceDiff: '/trace/diff',
   topology: '/topology',
+  correlate: '/correlate',
 } as const;
 
 /** A path plus query parameters (undefined and empty values left out). */
