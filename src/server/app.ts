@@ -18,6 +18,8 @@ import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { installCsvExport } from './http/csv-export';
 import { alertHistoryRoutes } from './routes/alert-histories';
+import { alertBacktestRoutes } from './routes/alert-backtest';
+import { alertBulkRoutes } from './routes/alert-bulk';
 import { alertRoutes } from './routes/alerts';
 import { avatarRoutes } from './routes/avatars';
 import { logDataRoutes } from './routes/log-data';
@@ -45,7 +47,7 @@ import { serverDataRoutes } from './routes/server-data';
 import { healthRoutes } from './routes/health';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, alertDeliveryRoutes, teamRoutes, sessionRoutes, openApiRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, alertDeliveryRoutes, teamRoutes, sessionRoutes, openApiRoutes];
 
 /** Routes outside sign-in: the document (no tenant data) and signing in itself. */
 const PUBLIC_PATHS = new Set(['GET /api/openapi.json', 'GET /api/v5/openapi.json', 'POST /api/session', 'POST /api/v5/session']);

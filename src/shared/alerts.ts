@@ -138,9 +138,8 @@ function refineRules(v: AlertRuleInput, ctx: z.RefinementCtx) {
   for (const i of alertRuleIssues(v)) ctx.addIssue({ code: 'custom', message: i.message, path: [i.field] });
 }
 
-/** POST /alerts. `ip_detail` (the spec's create parameter name) is accepted for ip_details. */
-export const alertCreate = z
-  .object({
+/** The fields of POST /alerts before the cross-field rules (documents and extends the form). */
+export const alertCreateFields = z.object({
     ...configShape,
     type: typeParam,
     target_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'target_id must be text or an integer' }).trim().min(1, { error: 'target_id is required' }).max(1000, { error: 'target_id must be at most 1000 characters' })),
@@ -148,7 +147,10 @@ export const alertCreate = z
     users: usersParam,
     subscribers: subscribersParam.optional(),
     ip_detail: portsParam('ip_detail').optional(),
-  })
+  });
+
+/** POST /alerts. `ip_detail` (the spec's create parameter name) is accepted for ip_details. */
+export const alertCreate = alertCreateFields
   .transform(({ ip_detail, ...a }) => ({
     ...a,
     ip_details: a.ip_details || ip_detail || '',
@@ -160,8 +162,8 @@ export type AlertCreate = z.output<typeof alertCreate>;
 /** What a client (a form) may send to POST /alerts. */
 export type AlertCreateInput = z.input<typeof alertCreate>;
 
-/** PUT /alerts/{id}: only the updatable values; the route refuses FIXED_AFTER_CREATE and NOT_UPDATABLE. */
-export const alertUpdate = z.object({
+/** The fields of PUT /alerts/{id} (documents the bulk edit, which takes them too). */
+export const alertUpdateFields = z.object({
   name: configShape.name.optional(),
   ip_details: portsParam('ip_details').optional(),
   interval: configShape.interval.optional(),
@@ -176,7 +178,10 @@ export const alertUpdate = z.object({
   subscribers: subscribersParam.optional(),
   /** The spec's create spelling, accepted on update too; ip_details wins when both are sent. */
   ip_detail: portsParam('ip_detail').optional(),
-}).transform(({ ip_detail, ...a }) => {
+});
+
+/** PUT /alerts/{id}: only the updatable values; the route refuses FIXED_AFTER_CREATE and NOT_UPDATABLE. */
+export const alertUpdate = alertUpdateFields.transform(({ ip_detail, ...a }) => {
   const ports = a.ip_details ?? ip_detail;
   return { ...a, ip_details: ports === undefined ? undefined : (normalizePorts(ports) ?? '') };
 });

@@ -1,13 +1,12 @@
-import { processMatches, templateById } from '../../shared/app-templates';
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
 import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, IncidentPlan } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breaches } from './conditions';
-import { freshStates, judge, maintenanceCandidates, nextState } from './decide';
 import { renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
-import { observe } from './observe';
+import { newObserveCache, observeBatch } from './observe-batch';
+import { decideStep, type Observed, type StepReads } from './step';
 
 export interface EngineDeps {
   repo: AlertEngineRepo;
@@ -15,22 +14,6 @@ export interface EngineDeps {
   transports: Pick<Transports, 'hostOf'>;
   /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
-}
-
-/**
- * An application's processes are those its template claims, as everywhere else in the service
- * (application data, topology): the application's name is the user's and says nothing about them.
- */
-function inApplication(app: { template: number }): (name: string, args: string | null) => boolean {
-  const t = templateById(app.template);
-  return (name, args) => t !== undefined && processMatches(t, { name, args });
-}
-
-interface Observed {
-  subject: number;
-  minute: number;
-  holds: boolean;
-  value: number | null;
 }
 
 /**
@@ -55,20 +38,17 @@ export function createAlertEngine(d: EngineDeps) {
   const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED') => (historyId: number) =>
     callbackDeliveries(alert.id, alert.subscribers, historyId, status);
 
+  const reads = (alert: EngineAlert): StepReads => ({
+    states: () => d.repo.states(alert.accountId, alert.id),
+    inMaintenance: (ids, minute) => d.repo.serversInMaintenance(alert.accountId, ids, minute),
+    incident: () => d.repo.incident(alert.accountId, alert.id),
+  });
+
   /** Decides one observation of one alert: its subject's new state and what happens to its incident. */
   async function plan(alert: EngineAlert, o: Observed, opts: { clockDriven?: boolean; streak?: number } = {}): Promise<AlertPlan | null> {
-    const states = await d.repo.states(alert.accountId, alert.id);
-    const next = nextState(
-      states.find((s) => s.subject === o.subject),
-      o,
-      opts,
-    );
-    if (!next) return null; // replayed or late minute
-    const fresh = freshStates(states, next, o.minute);
-    const candidates = maintenanceCandidates(alert, fresh);
-    const paused = new Set(candidates.length ? await d.repo.serversInMaintenance(alert.accountId, candidates, o.minute) : []);
-    const incident = alert.in_incident ? await d.repo.incident(alert.accountId, alert.id) : null;
-    const verdict = judge(alert, fresh, paused, incident, o.minute);
+    const decided = await decideStep(alert, o, reads(alert), opts);
+    if (!decided) return null; // replayed or late minute
+    const { next, verdict, incident } = decided;
     const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute: o.minute, value: o.value };
     let step: IncidentPlan | undefined;
     if (verdict === 'end') step = { kind: 'end', minute: o.minute, callbacks: callbacks(alert, 'RESOLVED') };
@@ -98,17 +78,10 @@ export function createAlertEngine(d: EngineDeps) {
     const alerts = (await d.repo.alertsForServer(accountId, serverId)).filter((a) => payloadServes(payload, a.type));
     if (!alerts.length) return [];
     const server = await d.repo.server(accountId, serverId);
-    let fileLogs: Map<number, string> | undefined;
+    const cache = newObserveCache();
     const plans: AlertPlan[] = [];
     for (const alert of alerts) {
-      const app = alert.type === 'Application' ? await d.repo.application(accountId, Number(alert.target_id)) : null;
-      const polledName = alert.type === 'Polled Data' ? await d.repo.polledName(accountId, Number(alert.target_id)) : null;
-      const obs = observe(alert, batch, {
-        capacityMem: server?.capacity_mem ?? 0,
-        inApplication: app ? inApplication(app) : undefined,
-        polledName,
-        fileLogs: alert.trigger_type === 'Incident Report Content' ? (fileLogs ??= await d.repo.fileLogs(accountId, serverId)) : undefined,
-      });
+      const obs = await observeBatch(d.repo, accountId, serverId, alert, batch, server, cache);
       if (!obs) continue;
       let holds = obs.holds;
       let sample: AlertPlan['sample'];

@@ -40,6 +40,10 @@ const crud = (resource: string, path: string, need: Need = 'manager'): Record<st
  */
 export const WRITE_RULES: Record<string, Rule> = {
   ...crud('alerts', '/alerts'),
+  // A backtest stores nothing: a read in POST form (it takes the create form), open to every role.
+  'POST /alerts/backtest': { need: 'any', resource: 'alerts', action: 'backtest', noAudit: true },
+  // Audited by the route itself: one entry per alert changed (none for a dry run).
+  'POST /alerts/bulk': { need: 'manager', resource: 'alerts', action: 'bulk_update', noAudit: true },
   'POST /alerts/:id/test_callback': { need: 'manager', resource: 'alerts', action: 'test_callback', noAudit: true },
   'POST /alerts/:id/deliveries/:did/redeliver': {
     need: 'manager', resource: 'alert_deliveries', action: 'redeliver', idParam: 'did', read: '/alerts/:id/deliveries/:did',

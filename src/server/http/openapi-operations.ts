@@ -32,6 +32,7 @@ import { traceQuery, traceResponse, transactionLogEntry, transactionLogQuery } f
 import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate } from '../../shared/transactions';
 import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
 import type { JsonSchema, Operation } from './openapi';
+import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
 import { TEAM_OPERATIONS } from './openapi-team';
 
 /** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
@@ -280,5 +281,6 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/collector/config', tag: 'Collector', summary: "The server's collector configuration (pulled each minute)", params: z.object({ guid: z.string() }), response: collectorConfig },
   { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
   ...TEAM_OPERATIONS,
+  ...ALERT_TOOL_OPERATIONS,
 ];
 

@@ -3,7 +3,7 @@ import { alertRuleIssues, type AlertCreate, type AlertUpdate } from '../../share
 import { callbackDeliveries } from '../alerting/callbacks';
 import { patternProblem } from '../alerting/pattern';
 import { badRequest } from '../http/errors';
-import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord } from '../store/repos/alerts';
+import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord, AlertValues } from '../store/repos/alerts';
 import type { Store } from '../store/store';
 import { targetText, triggerText } from './alert-text';
 
@@ -39,15 +39,23 @@ function checkPattern(regExp: string | undefined) {
   if (problem) throw badRequest(problem, 'reg_exp');
 }
 
-/** Creates an alert after checking its target and users in the account; texts are generated here. */
-export async function createAlert(store: Store, accountId: number, input: AlertCreate, now: number): Promise<AlertRecord> {
+/**
+ * The values an alert is created with, after checking its target and users in the account; texts are
+ * generated here. POST /alerts and the backtest of a form (POST /alerts/backtest) share it.
+ */
+export async function prepareAlert(store: Store, accountId: number, input: AlertCreate): Promise<AlertValues> {
   checkPattern(input.reg_exp);
   const targetId = canonicalTargetId(input.type, input.target_id);
   const facts = await store.alerts.targetFacts(accountId, input.type, targetId);
   if (!facts) throw badRequest(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
   const users = await resolveUsers(store, accountId, input.users);
   const values = { ...input, target_id: targetId, users };
-  return store.alerts.create(accountId, { ...values, target: targetText(facts), trigger: triggerText(values) }, now);
+  return { ...values, target: targetText(facts), trigger: triggerText(values) };
+}
+
+/** Creates an alert from checked input (see prepareAlert). */
+export async function createAlert(store: Store, accountId: number, input: AlertCreate, now: number): Promise<AlertRecord> {
+  return store.alerts.create(accountId, await prepareAlert(store, accountId, input), now);
 }
 
 /**
@@ -56,6 +64,12 @@ export async function createAlert(store: Store, accountId: number, input: AlertC
  * Subscriber secrets are write-only (never answered), so a list sent back without them keeps them.
  */
 export async function updateAlert(store: Store, accountId: number, alert: AlertRecord, input: AlertUpdate): Promise<AlertRecord> {
+  const patch = await planAlertUpdate(store, accountId, alert, input);
+  return (await store.alerts.update(accountId, alert.id, patch)) ?? alert;
+}
+
+/** The patch a PUT makes to an alert, checked but not written (a bulk edit writes many in one transaction). */
+export async function planAlertUpdate(store: Store, accountId: number, alert: AlertRecord, input: AlertUpdate): Promise<AlertPatch> {
   checkPattern(input.reg_exp);
   const { users, subscribers, ...rest } = input;
   const patch: AlertPatch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
@@ -67,7 +81,7 @@ export async function updateAlert(store: Store, accountId: number, alert: AlertR
   patch.trigger = triggerText(merged);
   const facts = await store.alerts.targetFacts(accountId, alert.type, alert.target_id);
   if (facts) patch.target = targetText(facts);
-  return (await store.alerts.update(accountId, alert.id, patch)) ?? alert;
+  return patch;
 }
 
 /**

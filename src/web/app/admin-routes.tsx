@@ -9,6 +9,8 @@ import { queryClient } from './providers';
 
 // The admin and on-call pages, each its own chunk (the graph pages carry Cytoscape with them).
 const AlertEditPage = lazy(() => import('../pages/alerts/alert-edit-page'));
+const BulkEditPage = lazy(() => import('../pages/alerts/bulk-edit-page'));
+const TraceDiffPage = lazy(() => import('../pages/traces/trace-diff-page'));
 const HistoriesPage = lazy(() => import('../pages/alert-histories/histories-page'));
 const HistoryPage = lazy(() => import('../pages/alert-histories/history-page'));
 const SettingsPage = lazy(() => import('../pages/settings/settings-page'));
@@ -47,6 +49,7 @@ function prefetchAlertsPage(): null {
 export const adminRoutes: RouteObject[] = [
   { path: 'alerts', loader: prefetchAlertsPage, lazy: async () => ({ Component: (await import('../pages/alerts/alerts-page')).default }) },
   { path: 'alerts/new', element: <AlertEditPage /> },
+  { path: 'alerts/bulk', element: <BulkEditPage /> },
   { path: 'alerts/:id', element: <AlertEditPage /> },
   ...editableRoutes,
   { path: 'incidents', element: <HistoriesPage /> },
@@ -55,6 +58,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'transactions', element: <TransactionsPage /> },
   { path: 'transactions/:id', element: <TransactionLogPage /> },
   { path: 'trace', element: <TracePage /> },
+  { path: 'trace/diff', element: <TraceDiffPage /> },
   { path: 'topology', element: <TopologyPage /> },
   { path: 'audit', element: <AuditPage /> },
 ];

@@ -14,6 +14,7 @@ export const paths = {
   bucket: (id: number | string) => `/buckets/${id}`,
   alerts: '/alerts',
   alertNew: '/alerts/new',
+  alertBulk: '/alerts/bulk',
   alert: (id: number | string) => `/alerts/${id}`,
   alertHistories: '/incidents',
   alertHistory: (id: number | string) => `/incidents/${id}`,
@@ -26,6 +27,7 @@ export const paths = {
   transactions: '/transactions',
   transactionLog: (id: number | string) => `/transactions/${id}`,
   trace: '/trace',
+  traceDiff: '/trace/diff',
   topology: '/topology',
   correlate: '/correlate',
 } as const;

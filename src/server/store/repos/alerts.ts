@@ -77,6 +77,11 @@ export interface AlertRepo {
   get(accountId: number, id: number): Promise<AlertRecord | null>;
   create(accountId: number, values: AlertValues, now: number): Promise<AlertRecord>;
   update(accountId: number, id: number, patch: AlertPatch): Promise<AlertRecord | null>;
+  /**
+   * Applies each patch to its alert in one transaction: all are written or none (null when one of the
+   * ids is not an alert of the account). Answers the alerts as they now are, in the order given.
+   */
+  updateMany(accountId: number, changes: { id: number; patch: AlertPatch }[]): Promise<AlertRecord[] | null>;
   delete(accountId: number, id: number): Promise<boolean>;
   /**
    * Closes the alert's open incident at `end` (history end, in_incident false) with its RESOLVED

@@ -96,9 +96,37 @@ export function alertInserter(db: Db): (accountId: number, values: AlertValues, 
   return (accountId, values, now) => Number(insert.run(accountId, now, ...COLUMNS.map((c) => toColumn(c, values[c]))).lastInsertRowid);
 }
 
+/** Thrown inside updateMany's transaction to roll it back when an id is not the account's. */
+class MissingAlert extends Error {}
+
 export function sqliteAlerts(db: Db): AlertRepo {
   const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE a.account_id = ? AND a.id = ?`);
   const insert = alertInserter(db);
+
+  function updateOne(accountId: number, id: number, patch: AlertPatch): AlertRecord | null {
+    const keys = (Object.keys(patch) as (keyof AlertPatch)[]).filter((k) => patch[k] !== undefined);
+    if (keys.length) {
+      const sets = keys.map((k) => `"${k}" = ?`).join(', ');
+      db.prepare(`UPDATE alerts SET ${sets} WHERE account_id = ? AND id = ?`).run(
+        ...keys.map((k) => toColumn(k, patch[k] as AlertValues[keyof AlertValues])),
+        accountId,
+        id,
+      );
+    }
+    const row = byId.get(accountId, id);
+    return row ? toRecord(row) : null;
+  }
+
+  // All or nothing: one missing alert rolls back the ones already changed.
+  const updateAll = db.transaction((accountId: number, changes: { id: number; patch: AlertPatch }[]): AlertRecord[] | null => {
+    const out: AlertRecord[] = [];
+    for (const c of changes) {
+      const r = updateOne(accountId, c.id, c.patch);
+      if (!r) throw new MissingAlert();
+      out.push(r);
+    }
+    return out;
+  });
 
   return {
     async list(accountId, filter, paging) {
@@ -126,17 +154,15 @@ export function sqliteAlerts(db: Db): AlertRepo {
       return toRecord(byId.get(accountId, id)!);
     },
     async update(accountId, id, patch) {
-      const keys = (Object.keys(patch) as (keyof AlertPatch)[]).filter((k) => patch[k] !== undefined);
-      if (keys.length) {
-        const sets = keys.map((k) => `"${k}" = ?`).join(', ');
-        db.prepare(`UPDATE alerts SET ${sets} WHERE account_id = ? AND id = ?`).run(
-          ...keys.map((k) => toColumn(k, patch[k] as AlertValues[keyof AlertValues])),
-          accountId,
-          id,
-        );
+      return updateOne(accountId, id, patch);
+    },
+    async updateMany(accountId, changes) {
+      try {
+        return updateAll(accountId, changes);
+      } catch (e) {
+        if (e instanceof MissingAlert) return null;
+        throw e;
       }
-      const row = byId.get(accountId, id);
-      return row ? toRecord(row) : null;
     },
     async delete(accountId, id) {
       return db.prepare('DELETE FROM alerts WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;

@@ -12,6 +12,7 @@ function ink(dark: boolean) {
     slow: dark ? '#f87171' : '#dc2626',
     external: dark ? '#a78bfa' : '#7c3aed',
     selected: dark ? '#fbbf24' : '#d97706',
+    changed: dark ? '#fbbf24' : '#b45309',
   };
 }
 
@@ -26,7 +27,7 @@ const label = (c: ReturnType<typeof ink>, size: number) => ({
   'text-wrap': 'ellipsis' as const,
 });
 
-/** Stylesheet of the trace graph: servers as compound boxes, processes, External, the slowest path in red. */
+/** Stylesheet of the trace graph: servers as compound boxes, processes, External, the slowest path in red, a diff's changes in amber. */
 export function traceStyle(dark: boolean): StylesheetJson {
   const c = ink(dark);
   return [
@@ -44,6 +45,8 @@ export function traceStyle(dark: boolean): StylesheetJson {
       style: { ...label(c, 10), width: 1.5, 'line-color': c.line, 'target-arrow-color': c.line, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', 'text-rotation': 'autorotate' },
     },
     { selector: 'edge.slow', style: { width: 3, 'line-color': c.slow, 'target-arrow-color': c.slow, color: c.slow, 'font-weight': 'bold' } },
+    // A trace diff's changed edges: dashed amber over anything else, the slowest path included.
+    { selector: 'edge.changed', style: { width: 4, 'line-style': 'dashed', 'line-color': c.changed, 'target-arrow-color': c.changed, color: c.changed, 'font-weight': 'bold' } },
     { selector: ':selected', style: { 'overlay-color': c.selected, 'overlay-opacity': 0.25 } },
   ];
 }

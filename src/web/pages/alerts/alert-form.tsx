@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { checkDraft, fieldsFor, secretStates, triggerChoices, type AlertDraft } from './alert-draft';
 import { AlertUsersEditor, SubscribersEditor } from './alert-recipients';
 import { AlertTargetPicker } from './alert-target-picker';
+import { BacktestPanel } from './backtest-panel';
 
 /**
  * The alert form: type first, then a target of that type, then only the trigger types allowed for
@@ -111,6 +112,7 @@ export function AlertForm({
             {f.regExp && <TextField label="Regular expression" className="font-mono" value={d.reg_exp} onChange={(e) => set('reg_exp', e.target.value)} error={errors.reg_exp} />}
           </div>
         )}
+        {d.trigger_type && <BacktestPanel draft={d} />}
         <AlertUsersEditor value={d.users} onChange={(v) => set('users', v)} error={errors.users} />
         <SubscribersEditor value={d.subscribers} secrets={secretStates(d.storedSubscribers, d.subscribers)} onChange={(v) => set('subscribers', v)} error={errors.subscribers} />
         <Button type="submit" variant="primary" disabled={pending}>

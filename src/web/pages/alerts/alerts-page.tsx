@@ -5,7 +5,7 @@ import { useAlerts, useDeleteAlert, useSetAlertActive } from '../../api/alerts';
 import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { useServerChoices } from '../../api/servers';
-import { paths } from '../../app/paths';
+import { paths, withQuery } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { inputClass, SelectField } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
@@ -44,6 +44,9 @@ export default function AlertsPage() {
         <h1 className="text-lg font-semibold">Alerts</h1>
         <Link to={paths.alertNew} className="rounded bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">
           New alert
+        </Link>
+        <Link to={withQuery(paths.alertBulk, { type: view.type, server: view.server ?? undefined })} className="text-sm text-teal-800 underline dark:text-teal-300">
+          Bulk edit
         </Link>
         {alerts.data && (
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLog } from '../../api/logs';
 import { serverQueries } from '../../api/servers';
 import { TRANSACTION_PAGE, useTransactionMessages } from '../../api/traces';
-import { paths } from '../../app/paths';
+import { paths, withQuery } from '../../app/paths';
 import { useTimeView } from '../../app/use-time-view';
 import { MessageSearch } from '../../components/forms/message-search';
 import { Button } from '../../components/ui/button';
@@ -25,6 +26,9 @@ export default function TransactionLogPage() {
   const messages = useTransactionMessages(id, { from: window.from, to: window.to, filter: toFilter(search.text, search), order, page });
   const kind = log.data?.source_type ?? 'AFURL';
   const set = (f: (p: URLSearchParams) => void) => setParams((p) => (f(p), p));
+  // Two traces picked to compare; picking a third lets go of the oldest pick.
+  const [picked, setPicked] = useState<string[]>([]);
+  const pick = (s: string) => setPicked((p) => (p.includes(s) ? p.filter((x) => x !== s) : [...p, s].slice(-2)));
   const sortBy = (o: 'time' | 'duration') => set((p) => (o === 'duration' ? p.set('order', 'duration') : p.delete('order'), p.delete('mpage')));
 
   return (
@@ -51,7 +55,16 @@ export default function TransactionLogPage() {
         {!!messages.data?.count && (
           <>
             <Pager page={page} size={TRANSACTION_PAGE} count={messages.data.count} onPage={(n) => set((p) => p.set('mpage', String(n)))} />
-            <TransactionTable rows={messages.data.rows} kind={kind} serverId={log.data?.server_id ?? null} order={order} onSort={sortBy} />
+            <p className="my-2 text-sm" aria-live="polite">
+              {picked.length === 2 ? (
+                <Link className="font-medium text-teal-800 underline dark:text-teal-300" to={withQuery(paths.traceDiff, { a: picked[0], b: picked[1] })}>
+                  Compare the two traces
+                </Link>
+              ) : (
+                <span className="text-slate-600 dark:text-slate-400">Tick two messages to compare their traces ({picked.length} of 2).</span>
+              )}
+            </p>
+            <TransactionTable rows={messages.data.rows} kind={kind} serverId={log.data?.server_id ?? null} order={order} onSort={sortBy} picked={picked} onPick={pick} />
           </>
         )}
       </Panel>

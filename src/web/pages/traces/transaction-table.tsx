@@ -8,8 +8,12 @@ import { parseTransactionMessage, traceSearch } from './message';
 const th = 'py-1 pr-2';
 const sortButton = 'underline decoration-dotted hover:text-teal-800 dark:hover:text-teal-300';
 
-/** One page of transaction messages: time, duration, application, pid, peer and request; Time and Duration sort (on the service, over all messages). */
-export function TransactionTable({ rows, kind, serverId, order, onSort }: { rows: readonly LogMessageRecord[]; kind: string; serverId: number | null; order: 'time' | 'duration'; onSort: (o: 'time' | 'duration') => void }) {
+/**
+ * One page of transaction messages: time, duration, application, pid, peer and request; Time and
+ * Duration sort (on the service, over all messages). Each trace can be picked to compare (`picked`
+ * holds the picked traces' searches).
+ */
+export function TransactionTable({ rows, kind, serverId, order, onSort, picked, onPick }: { rows: readonly LogMessageRecord[]; kind: string; serverId: number | null; order: 'time' | 'duration'; onSort: (o: 'time' | 'duration') => void; picked: readonly string[]; onPick: (traceSearch: string) => void }) {
   const parsed = rows.map((m) => ({ raw: m, msg: parseTransactionMessage(m.data) }));
   return (
     <table className="w-full text-sm">
@@ -33,6 +37,7 @@ export function TransactionTable({ rows, kind, serverId, order, onSort }: { rows
           <th scope="col" className={th}>
             <span className="sr-only">Trace</span>
           </th>
+          <th scope="col" className={th}>Compare</th>
         </tr>
       </thead>
       <tbody>
@@ -51,6 +56,16 @@ export function TransactionTable({ rows, kind, serverId, order, onSort }: { rows
                 <Link className="text-teal-800 underline dark:text-teal-300" to={{ pathname: paths.trace, search: traceSearch(msg, kind, serverId).toString() }} aria-label={`Trace the message at ${formatTime(raw.time)} ${msg.statement}`}>
                   Trace
                 </Link>
+              )}
+            </td>
+            <td className="py-1 text-center">
+              {msg && serverId !== null && (
+                <input
+                  type="checkbox"
+                  checked={picked.includes(traceSearch(msg, kind, serverId).toString())}
+                  onChange={() => onPick(traceSearch(msg, kind, serverId).toString())}
+                  aria-label={`Compare the trace at ${formatTime(raw.time)} ${msg.statement}`}
+                />
               )}
             </td>
           </tr>
