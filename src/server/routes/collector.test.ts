@@ -148,11 +148,11 @@ describe('batches', () => {
     };
     spoil(json);
     const tables = ['log_messages', 'log_counts', 'polled_values', 'transaction_messages'];
-    const before = [await dataCount(), ...tables.map(count)];
+    const before = [await dataCount(), ...(await Promise.all(tables.map(count)))];
     const r = await postBatch(svc, json);
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ status: 400, field, message: expect.stringMatching(message) });
-    expect([await dataCount(), ...tables.map(count)]).toEqual(before);
+    expect([await dataCount(), ...(await Promise.all(tables.map(count)))]).toEqual(before);
   });
 
   it('stores the corrected batch under the id a malformed one used', async () => {
