@@ -21,14 +21,16 @@ const members = (data: string) => `CASE WHEN ${data} = '{}' THEN '}' ELSE ',' ||
 
 /**
  * The window's total and one page of items joined in PostgreSQL, in one round trip: the answer is the
- * stored JSON texts, never parsed and printed again (SQLite: sqlite/telemetry/server-reads.ts).
+ * stored JSON texts, never parsed and printed again (SQLite: sqlite/telemetry/server-reads.ts). The
+ * aggregate takes the rows in the order the LIMITed subquery yields them (an index scan in key order):
+ * an ORDER BY inside string_agg would sort them a second time. The route tests check every order.
  */
 async function joined(sql: Sql, q: { item: string; from: string; key: string; desc: boolean }, args: unknown[], paging: PagingQuery): Promise<JsonPage> {
   const n = args.length;
   const dir = q.desc ? 'DESC' : 'ASC';
   const row = await sql.row<{ total: number; json: string | null }>(
     `SELECT (SELECT count(*) FROM ${q.from}) AS total,
-       (SELECT string_agg(item, ',' ORDER BY k ${dir}) FROM (SELECT ${q.item} AS item, ${q.key} AS k FROM ${q.from} ORDER BY ${q.key} ${dir} LIMIT $${n + 1} OFFSET $${n + 2}) p) AS json`,
+       (SELECT string_agg(item, ',') FROM (SELECT ${q.item} AS item FROM ${q.from} ORDER BY ${q.key} ${dir} LIMIT $${n + 1} OFFSET $${n + 2}) p) AS json`,
     [...args, paging.limit, paging.page * paging.limit],
   );
   return { total: row!.total, json: Buffer.from(row!.json ?? '', 'utf8') };
