@@ -38,7 +38,7 @@ async function ingest(svc: BenchService, raw: RawWriter, store: string, target: 
     const c0 = svc.serviceCpu();
     const g0 = process.cpuUsage();
     let t0 = performance.now();
-    await svc.uploader.postAll(bodies);
+    await svc.postAll(bodies);
     const minuteHttp = performance.now() - t0;
     httpMs += minuteHttp;
     cpu += svc.serviceCpu() - c0;
@@ -72,7 +72,7 @@ async function hourClose(svc: BenchService, store: string, cpuPerMinute: number)
   const minuteCpu = async (minute: number) => {
     const bodies = closeGuids.map((g, i) => Buffer.from(JSON.stringify(batch(g, i, minute, PROCS))));
     const c0 = svc.serviceCpu();
-    await svc.uploader.postAll(bodies);
+    await svc.postAll(bodies);
     return svc.serviceCpu() - c0;
   };
   let plain = 0;
@@ -84,7 +84,7 @@ async function hourClose(svc: BenchService, store: string, cpuPerMinute: number)
   const amortized = (closeExtra * SERVERS) / 60;
   const sustained = cpuPerMinute + amortized;
   console.log(`[${store}] hour close: ${(closeExtra * 1000).toFixed(1)} ms CPU per server once an hour -> ${amortized.toFixed(2)} s per fleet minute spread over the hour`);
-  console.log(`[${store}] sustained ${SERVERS} servers x ${PROCS} processes per minute: service CPU ${sustained.toFixed(2)} s per minute (hour closes included) -> ${(100 * (1 - sustained / 60)).toFixed(1)}% of one core idle (target >= 50%)`);
+  console.log(`[${store}] sustained ${SERVERS} servers x ${PROCS} processes per minute: service CPU ${sustained.toFixed(2)} s per minute (hour closes included) -> ${(100 * (1 - sustained / 60)).toFixed(1)}% of one core idle (target >= 50%)${store === 'PostgreSQL' ? "; the service process only, the PostgreSQL server's CPU is not counted" : ''}`);
 }
 
 async function benchStore(store: string, dir: string, raw: RawWriter, putRollups: PutRollups, pgUrl?: string) {

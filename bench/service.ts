@@ -22,7 +22,6 @@ export async function startBenchService(dir: string, pgUrl?: string) {
   // cost the machine as little as possible so the wall clock measures the service.
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const base = new URL(info.address);
-  const uploader = await openUploader(base, '/api/v5/collector/batches', auth, CONCURRENCY);
 
   function call(method: string, path: string, body?: string | Buffer) {
     const t0 = performance.now();
@@ -48,7 +47,18 @@ export async function startBenchService(dir: string, pgUrl?: string) {
 
   return {
     call,
-    uploader,
+    /**
+     * Posts batches over fresh keep-alive sockets (sockets left idle through a long registration or a
+     * read phase would meet the service's idle timeout).
+     */
+    async postAll(bodies: Buffer[]): Promise<void> {
+      const uploader = await openUploader(base, '/api/v5/collector/batches', auth, CONCURRENCY);
+      try {
+        await uploader.postAll(bodies);
+      } finally {
+        uploader.close();
+      }
+    },
     /** CPU seconds used so far by the service process (utime + stime from /proc). */
     serviceCpu(): number {
       const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -65,7 +75,6 @@ export async function startBenchService(dir: string, pgUrl?: string) {
         child.send('lag');
       }),
     async stop() {
-      uploader.close();
       agent.destroy();
       child.send('stop');
       await new Promise((res) => child.once('exit', res));
