@@ -1,4 +1,4 @@
-import { toSubscriberRefs, toUserRefs } from '../alert-refs';
+import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 import type { AlertEngineRepo, AppliedEvaluation, EngineAlert } from '../repos/alert-engine';
 import type { Pg } from './db';
 import { claimEvaluations, completeEvaluation, EVAL_CHANNEL, holdsEvaluation, pendingEvaluations, releaseEvaluation } from './eval-queue';
@@ -102,10 +102,7 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
         'SELECT SUM(n) AS n, SUM(sum) AS sum, SUM(sumsq) AS sumsq FROM alert_stats WHERE account_id = $1 AND alert_id = $2 AND hour > $3',
         [accountId, alertId, minute - windowSeconds - 3600],
       ))!;
-      const n = r.n ?? 0;
-      const mean = n ? r.sum! / n : 0;
-      const variance = n > 1 ? Math.max(0, (r.sumsq! - n * mean * mean) / (n - 1)) : 0;
-      return { n, mean, sd: Math.sqrt(variance) };
+      return bandOf(r);
     },
     async recipients(accountId, userIds) {
       if (!userIds.length) return [];

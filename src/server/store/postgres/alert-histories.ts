@@ -1,35 +1,6 @@
-import type { AlertHistoryRecord, AlertHistoryRepo } from '../repos/alert-histories';
+import type { AlertHistoryRepo } from '../repos/alert-histories';
+import { HISTORY_SELECT, toHistory, type HistoryRow } from '../sqlite/alert-histories';
 import type { Pg } from './db';
-
-interface Row {
-  id: number;
-  alert_id: number;
-  alert_name: string;
-  alert_type: string;
-  start: number;
-  end: number | null;
-  subject: string;
-  html: string;
-  json: string;
-  text: string;
-  sms: string;
-}
-
-const SELECT = 'SELECT id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms FROM alert_histories';
-
-const toRecord = (r: Row): AlertHistoryRecord => ({
-  id: r.id,
-  alertId: r.alert_id,
-  alertName: r.alert_name,
-  alertType: r.alert_type,
-  start: r.start,
-  end: r.end,
-  subject: r.subject,
-  html: r.html,
-  json: r.json,
-  text: r.text,
-  sms: r.sms,
-});
 
 export function pgAlertHistories(pg: Pg): AlertHistoryRepo {
   return {
@@ -48,16 +19,16 @@ export function pgAlertHistories(pg: Pg): AlertHistoryRepo {
       }
       const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`, args))!.n;
       const n = args.length;
-      const rows = await pg.rows<Row>(`${SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      const rows = await pg.rows<HistoryRow>(`${HISTORY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
         ...args,
         paging.limit,
         paging.page * paging.limit,
       ]);
-      return { total, items: rows.map(toRecord) };
+      return { total, items: rows.map(toHistory) };
     },
     async get(accountId, id) {
-      const row = await pg.row<Row>(`${SELECT} WHERE account_id = $1 AND id = $2`, [accountId, id]);
-      return row ? toRecord(row) : null;
+      const row = await pg.row<HistoryRow>(`${HISTORY_SELECT} WHERE account_id = $1 AND id = $2`, [accountId, id]);
+      return row ? toHistory(row) : null;
     },
     async createHistory(accountId, h) {
       const r = await pg.row<{ id: number }>(
@@ -74,11 +45,11 @@ export function pgAlertHistories(pg: Pg): AlertHistoryRepo {
       return (await pg.exec('UPDATE alert_histories SET "end" = $3 WHERE account_id = $1 AND id = $2', [accountId, id, end])) > 0;
     },
     async openFor(accountId, alertId) {
-      const row = await pg.row<Row>(`${SELECT} WHERE account_id = $1 AND alert_id = $2 AND "end" IS NULL ORDER BY start DESC, id DESC LIMIT 1`, [
+      const row = await pg.row<HistoryRow>(`${HISTORY_SELECT} WHERE account_id = $1 AND alert_id = $2 AND "end" IS NULL ORDER BY start DESC, id DESC LIMIT 1`, [
         accountId,
         alertId,
       ]);
-      return row ? toRecord(row) : null;
+      return row ? toHistory(row) : null;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
 import type { AlertType } from '../../../shared/alerts';
 import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
+import { ALERT_COLUMNS, type AlertColumn } from '../sqlite/alerts';
 import { alertTargetFacts } from './alert-targets';
 import type { Pg, Sql } from './db';
 import { incidentWriter } from './incidents';
@@ -73,17 +74,10 @@ const toRecord = (r: Row): AlertRecord => ({
   created: r.created,
 });
 
-const COLUMNS = [
-  'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
-  'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
-  'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers',
-] as const;
-type Column = (typeof COLUMNS)[number];
-
 const JSON_COLUMNS = new Set<string>(['users', 'subscribers']);
 const placeholder = (c: string, n: number) => (JSON_COLUMNS.has(c) ? `$${n}::jsonb` : `$${n}`);
 
-function toColumn(key: Column, v: AlertValues[keyof AlertValues]): unknown {
+function toColumn(key: AlertColumn, v: AlertValues[keyof AlertValues]): unknown {
   if (key === 'users') return JSON.stringify(v);
   if (key === 'subscribers') return v === null ? null : JSON.stringify(v);
   return v;
@@ -92,9 +86,9 @@ function toColumn(key: Column, v: AlertValues[keyof AlertValues]): unknown {
 /** Inserts an alert with `sql` (a transaction's, e.g. a server's default alerts with its registration); answers its id. */
 export async function insertAlert(sql: Sql, accountId: number, values: AlertValues, now: number): Promise<number> {
   const r = await sql.row<{ id: number }>(
-    `INSERT INTO alerts (account_id, created, ${COLUMNS.map((c) => `"${c}"`).join(', ')})
-     VALUES ($1, $2, ${COLUMNS.map((c, i) => placeholder(c, i + 3)).join(', ')}) RETURNING id`,
-    [accountId, now, ...COLUMNS.map((c) => toColumn(c, values[c]))],
+    `INSERT INTO alerts (account_id, created, ${ALERT_COLUMNS.map((c) => `"${c}"`).join(', ')})
+     VALUES ($1, $2, ${ALERT_COLUMNS.map((c, i) => placeholder(c, i + 3)).join(', ')}) RETURNING id`,
+    [accountId, now, ...ALERT_COLUMNS.map((c) => toColumn(c, values[c]))],
   );
   return r!.id;
 }

@@ -3,7 +3,7 @@ import type { Db } from './db';
 import { evalQueue } from './eval-queue';
 import { alertPlanWriter } from './incidents';
 import { parseJson } from './util';
-import { toSubscriberRefs, toUserRefs } from '../alert-refs';
+import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'threshold'> & {
   account_id: number;
@@ -136,10 +136,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
           'SELECT SUM(n) AS n, SUM(sum) AS sum, SUM(sumsq) AS sumsq FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour > ?',
         )
         .get(accountId, alertId, minute - windowSeconds - 3600)!;
-      const n = r.n ?? 0;
-      const mean = n ? r.sum! / n : 0;
-      const variance = n > 1 ? Math.max(0, (r.sumsq! - n * mean * mean) / (n - 1)) : 0;
-      return { n, mean, sd: Math.sqrt(variance) };
+      return bandOf(r);
     },
     async recipients(accountId, userIds) {
       if (!userIds.length) return [];

@@ -1,3 +1,4 @@
+// How rows of the alert tables read, the same on both stores (SQLite parses JSON text first).
 import type { AlertUserRef, SubscriberRef } from './repos/alert-engine';
 
 /** Stored users of an alert (ids or objects, as older versions wrote them), as the engine reads them. */
@@ -23,4 +24,12 @@ export function toSubscriberRefs(raw: unknown): SubscriberRef[] {
     const event = ev === 'TRIGGERED' || ev === 'RESOLVED' ? ev : 'BOTH';
     return [{ url: o.url as string, auth: typeof o.auth === 'string' && o.auth ? o.auth : null, type, event, secret: typeof o.secret === 'string' && o.secret ? o.secret : null }];
   });
+}
+
+/** The out-of-band band from summed hourly statistics (count, sum, sum of squares; null when none). */
+export function bandOf(r: { n: number | null; sum: number | null; sumsq: number | null }): { n: number; mean: number; sd: number } {
+  const n = r.n ?? 0;
+  const mean = n ? r.sum! / n : 0;
+  const variance = n > 1 ? Math.max(0, (r.sumsq! - n * mean * mean) / (n - 1)) : 0;
+  return { n, mean, sd: Math.sqrt(variance) };
 }
