@@ -36,9 +36,12 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Builds, once per set of migrations, the template every test database is copied from (global setup). */
-export async function prepareTestTemplate(): Promise<void> {
-  if (testStoreKind() !== 'postgres') return;
+/**
+ * Builds, once per set of migrations, the template every test database is copied from (global setup).
+ * `always`: also when the suite runs on SQLite (a test that reads PostgreSQL's catalogue either way).
+ */
+export async function prepareTestTemplate(always = false): Promise<void> {
+  if (testStoreKind() !== 'postgres' && !always) return;
   const name = template();
   await admin(async (c) => {
     await c.query('SELECT pg_advisory_lock(4242)');
@@ -123,4 +126,14 @@ export async function openTestStore(dir: string): Promise<TestStore> {
     },
     close: () => store.close(),
   };
+}
+
+/**
+ * The store for service processes a test starts itself (main.ts, the account CLI): the environment to
+ * give them (DATA_DIR, plus DATABASE_URL of a fresh database with STORE=postgres) and how to drop it.
+ */
+export async function createServiceStore(dataDir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (testStoreKind() !== 'postgres') return { env: { DATA_DIR: dataDir }, drop: async () => {} };
+  const db = await createTestDatabase();
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: db.url }, drop: db.drop };
 }

@@ -36,7 +36,6 @@ CREATE TABLE alerts (
 -- The engine's lookup of a server's alerts goes by type and target, not by scanning the account.
 CREATE INDEX alerts_engine_target ON alerts (account_id, type, target_id) WHERE active;
 CREATE INDEX alerts_server_down ON alerts (trigger_type) WHERE active;
-CREATE INDEX IF NOT EXISTS application_servers_server ON application_servers (account_id, server_id);
 
 -- Histories outlive their alert (no foreign key to alerts): they keep its name and type.
 CREATE TABLE alert_histories (
