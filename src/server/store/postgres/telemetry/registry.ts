@@ -1,7 +1,7 @@
 import type { CollectorConfig, Registration } from '../../../../shared/ingest';
 import type { DefaultAlerts, GuidLookup, RegisterResult } from '../../repos/telemetry';
 import { COLLECT_PERIOD } from '../../sqlite/telemetry/registry';
-import { insertAlert } from './default-alerts';
+import { insertAlert } from '../alerts';
 import type { Pg, Sql } from '../db';
 
 type ServerRow = { id: number; deleted_at: number | null };
