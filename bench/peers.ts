@@ -5,6 +5,7 @@ import { loadavg } from 'node:os';
 import { batch } from './fleet';
 import { ingest, read, type Cost, type Reading } from './peers/measure';
 import { startOurs } from './peers/ours';
+import { pgAdminUrl, scratchDatabase } from './pg-scratch';
 import type { Peer, Scenario } from './peers/peer';
 import { diskBytes, diskParts, peakRss, settle } from './peers/proc';
 import { PROM_SKIPPED, startPrometheus } from './peers/prometheus';
@@ -42,6 +43,10 @@ const peers: Peer[] = [];
 const notes: string[] = [];
 try {
   peers.push(await startOurs(s, CONCURRENCY));
+  // Our service on PostgreSQL too, when BENCH_PG_URL (or PG_TEST_URL) names a server (a scratch database).
+  const pgAdmin = pgAdminUrl();
+  if (pgAdmin) peers.push(await startOurs(s, CONCURRENCY, await scratchDatabase(pgAdmin, 'fw_peers')));
+  else notes.push('ours on PostgreSQL skipped: set BENCH_PG_URL (or PG_TEST_URL) to a server where the role may create databases');
   const vm = await startVictoria(s, CONCURRENCY);
   if (vm) peers.push(vm);
   else notes.push(`VictoriaMetrics ${VM_SKIPPED}`);

@@ -4,11 +4,15 @@ import { client, pool, type Answer } from './http';
 import type { Peer, Scenario } from './peer';
 import { onExit, tempDir } from './proc';
 
-/** Our service (bench/serve.ts: the real app on a temporary SQLite file) in its own process. */
-export async function startOurs(s: Scenario, sockets: number): Promise<Peer> {
+/**
+ * Our service (bench/serve.ts: the real app on a temporary SQLite file, or on the scratch PostgreSQL
+ * database `pg` when given, which stop() drops) in its own process.
+ */
+export async function startOurs(s: Scenario, sockets: number, pg?: { url: string; drop(): Promise<void> }): Promise<Peer> {
   const dir = tempDir('peers-ours-');
   const dataDir = dir.path;
-  const child = fork(join(import.meta.dirname, '..', 'serve.ts'), [dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const args = pg ? [dataDir, pg.url] : [dataDir];
+  const child = fork(join(import.meta.dirname, '..', 'serve.ts'), args, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const forget = onExit(() => void child.kill('SIGKILL'));
   const info = await new Promise<{ address: string; email: string; key: string }>((res, rej) => {
     child.once('message', (m) => res(m as never));
@@ -26,9 +30,13 @@ export async function startOurs(s: Scenario, sockets: number): Promise<Peer> {
   const items = (a: Answer) => JSON.parse(a.text) as { pagination: { count: number }; data: unknown[] };
 
   return {
-    name: 'ours',
+    name: pg ? 'ours (PostgreSQL)' : 'ours',
     version: `fleetwatch ${revision()}, Node ${process.version}`,
-    does: [
+    does: pg ? [
+      'ours (PostgreSQL): the same service and uploads on a scratch PostgreSQL database (day-partitioned minute tables).',
+      '  Its CPU, memory and disk figures are the service process and its data directory only: the PostgreSQL server\'s',
+      '  own CPU and its files are not counted (they belong to the cluster, shared with whatever else it serves).',
+    ] : [
       'ours: POST /api/v5/collector/batches, one JSON batch per server-minute (server record + 200 process records);',
       '  validated, deduplicated by batch_id, stored in SQLite (WAL) with process identities and server hour/day rollups,',
       '  then the default alerts are evaluated (after the answer; CPU includes it). The measured minutes stay inside one',
@@ -55,6 +63,7 @@ export async function startOurs(s: Scenario, sockets: number): Promise<Peer> {
       }
       forget();
       dir.remove();
+      await pg?.drop();
     },
   };
 }

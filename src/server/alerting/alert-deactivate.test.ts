@@ -61,7 +61,7 @@ describe('deleting an alert in incident', () => {
     await until(() => rx.hits.length === 1);
     expect((await f.svc.request('DELETE', `/api/alerts/${id}/`)).status).toBe(200);
     await f.feed('del', 1, () => ({ server: { cpu: 1, memory: 1 } }), 1);
-    const queued = f.svc.db.prepare('SELECT COUNT(*) AS n FROM callback_deliveries WHERE alert_id = ?').get(id) as { n: number };
+    const queued = (await f.svc.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM callback_deliveries WHERE alert_id = ?', id))!;
     expect(queued.n).toBe(1);
     expect(statuses(rx)).toEqual(['TRIGGERED']);
     await rx.close();

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFor, registrationFor } from '../testing/ingest';
 import { receiver, until } from '../testing/receiver';
+import { createServiceStore } from '../store/test-store';
 import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
 
-// The whole path as an operator runs it: `src/server/main.ts` in its own process over a SQLite file,
+// The whole path as an operator runs it: `src/server/main.ts` in its own process over the test store,
 // data through the collector API, callbacks to real receivers on loopback; the service is killed
 // (SIGKILL, no clean shutdown) with a delivery pending and started again on the same data.
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-callbacks-'));
-const env = {
-  DATA_DIR: dataDir,
+let store: Awaited<ReturnType<typeof createServiceStore>> | undefined;
+const env: Record<string, string> = {
   DEFAULT_ALERTS: '0',
   CALLBACK_ALLOW_NETS: '127.0.0.0/8',
   CALLBACK_DENY_NETS: '127.0.0.2/32',
@@ -30,11 +31,14 @@ const call = async (method: string, path: string, body?: unknown) =>
   (await callService(base, auth, method, path, body)) as { status: number; body: Record<string, unknown> & { data: Record<string, unknown>[] } };
 
 beforeAll(async () => {
-  auth = createAccountCli(dataDir, 'ops@example.com');
+  store = await createServiceStore(dataDir);
+  Object.assign(env, store.env);
+  auth = createAccountCli(env, 'ops@example.com');
   await startService();
 }, 60_000);
 afterAll(async () => {
   await service?.crash();
+  await store?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFor, registrationFor } from '../testing/ingest';
 import { receiver, until } from '../testing/receiver';
+import { createServiceStore } from '../store/test-store';
 import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
 import { smtpReceiver } from '../testing/smtp-receiver';
 
@@ -11,7 +12,7 @@ import { smtpReceiver } from '../testing/smtp-receiver';
 // process group, a loopback SMTP server and a loopback callback receiver (both slow to answer, so a
 // kill can land mid-delivery), an alert on CPU > 90, a minute at 99 % acknowledged with 201, then
 // SIGKILL at a random point (right after the 201, during evaluation, during delivery), a restart on
-// the same data, and normal minutes after it. Every trial must end with exactly one history for the
+// the same store, and normal minutes after it. Every trial must end with exactly one history for the
 // triggering minute, its e-mail and its callback received at least once (duplicates only with the
 // same idempotency key) and nothing left to send.
 const TRIALS = 21;
@@ -20,8 +21,9 @@ let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
 let hooks: Awaited<ReturnType<typeof receiver>>;
 let service: ServiceProcess | undefined;
 let auth = '';
+let store: Awaited<ReturnType<typeof createServiceStore>> | undefined;
 const env = () => ({
-  DATA_DIR: dataDir,
+  ...store!.env,
   DEFAULT_ALERTS: '0',
   CALLBACK_ALLOW_NETS: '127.0.0.0/8',
   SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -35,13 +37,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   smtp = await smtpReceiver(150);
   hooks = await receiver(0, () => ({ status: 200, delayMs: 150 }));
-  auth = createAccountCli(dataDir, 'oncall@example.com');
+  store = await createServiceStore(dataDir);
+  auth = createAccountCli(store.env, 'oncall@example.com');
   service = await startServiceProcess(env());
 }, 60_000);
 afterAll(async () => {
   await service?.crash();
   await smtp?.close();
   await hooks?.close();
+  await store?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

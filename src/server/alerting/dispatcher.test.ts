@@ -6,28 +6,35 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { receiver, until } from '../testing/receiver';
 import type { Delivery, NewDelivery } from '../store/repos/outbox';
-import { openSqliteStore } from '../store/sqlite/open';
+import { openStore } from '../store/open';
+import type { Store } from '../store/store';
+import { createServiceStore } from '../store/test-store';
 import { createAccount } from '../services/accounts';
 import { sign } from './deliver';
 import { retryDelayMs, startDispatcher, type Dispatcher } from './dispatcher';
 import { netPolicy } from './net-policy';
 
 let dir: string;
-let store: ReturnType<typeof openSqliteStore>;
+let store: Store;
+/** The suite's store (a SQLite file in `dir`, or a PostgreSQL database), opened again by the restart test. */
+let where: Awaited<ReturnType<typeof createServiceStore>>;
+const open = async () => (await openStore({ dataDir: dir, databaseUrl: where.env.DATABASE_URL })).store;
 let accountId: number;
 let dispatcher: Dispatcher | undefined;
 const fast = { policy: netPolicy('127.0.0.0/8'), baseDelayMs: 100, maxDelayMs: 400, tickMs: 50, timeoutMs: 1000 };
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'outbox-'));
-  store = openSqliteStore(join(dir, 'db.sqlite'));
+  where = await createServiceStore(dir);
+  store = await open();
   await createAccount(store, 'o@example.com');
   accountId = (await store.accounts.findByEmail('o@example.com'))!.id;
 });
 afterEach(async () => {
   await dispatcher?.stop();
   dispatcher = undefined;
-  store.close();
+  await store.close();
+  await where.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -124,8 +131,8 @@ describe('callback delivery', () => {
   it('loses no pending delivery across a restart', async () => {
     const rx = await receiver();
     const [d] = await store.outbox.enqueue(accountId, [item(`http://127.0.0.1:${rx.port}/after-restart`)], Date.now());
-    store.close();
-    store = openSqliteStore(join(dir, 'db.sqlite'));
+    await store.close();
+    store = await open();
     dispatcher = startDispatcher(store.outbox, fast);
     await until(async () => (await state(d!)).state === 'delivered');
     expect(rx.hits.map((h) => h.url)).toEqual(['/after-restart?alert_id=7&alert_history_id=11&status=TRIGGERED']);

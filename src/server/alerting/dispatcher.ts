@@ -130,11 +130,14 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
   }
 
   schedule(0);
+  // Rows queued by other processes on the same store (where the store can tell).
+  const unlisten = outbox.onWork(() => schedule(0));
   return {
     wake: () => schedule(0),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await unlisten();
       await Promise.allSettled([...inFlight]);
     },
   };

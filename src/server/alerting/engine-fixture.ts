@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Deps } from '../deps';
-import type { Db } from '../store/sqlite/db';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, type BatchInput } from '../testing/ingest';
 import { startAlerting } from './start';

@@ -15,7 +15,7 @@ afterAll(() => new Promise((r) => smtp.close(r)));
 const smtpPort = () => (smtp.address() as { port: number }).port;
 
 const f = useEngine({ smtpUrl: () => `smtp://127.0.0.1:${smtpPort()}` });
-const notifications = (id: number) => f.svc.db.prepare('SELECT state, error FROM notifications WHERE alert_id = ? ORDER BY id').all(id) as { state: string; error: string | null }[];
+const notifications = (id: number) => f.svc.sql.all<{ state: string; error: string | null }>('SELECT state, error FROM notifications WHERE alert_id = ? ORDER BY id', id);
 
 describe('notifications', () => {
   it('are recorded and sent off the evaluation path: a hanging SMTP server holds up neither evaluation nor callbacks', async () => {
@@ -29,12 +29,12 @@ describe('notifications', () => {
     expect(Date.now() - t0).toBeLessThan(2000);
     expect((await f.histories(id))[0]!.end).not.toBeNull();
     await until(() => rx.hits.length === 2, 3000);
-    expect(notifications(id)).toEqual([{ state: 'pending', error: null }]);
+    expect(await notifications(id)).toEqual([{ state: 'pending', error: null }]);
     await until(() => sockets.size > 0);
     for (const sock of sockets) sock.destroy();
     // The cut send is recorded and the e-mail stays in the outbox to be tried again, never left hanging.
-    await until(() => notifications(id)[0]!.error !== null, 5000);
-    expect(notifications(id)[0]!.state).toBe('pending');
+    await until(async () => (await notifications(id))[0]!.error !== null, 5000);
+    expect((await notifications(id))[0]!.state).toBe('pending');
     await rx.close();
   });
 });

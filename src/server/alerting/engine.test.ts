@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Deps } from '../deps';
-import type { Db } from '../store/sqlite/db';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer, type BatchInput } from '../testing/ingest';
 import { receiver, until } from '../testing/receiver';
@@ -80,7 +79,7 @@ describe('alert engine', () => {
     const server = await registerTestServer(svc, 'g2');
     const id = await alert({ type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 50, interval: 5 });
     await feed('g2', 12, () => ({ server: { cpu: 90, memory: 1 } }));
-    const sent = svc.db.prepare('SELECT COUNT(*) AS n FROM notifications WHERE alert_id = ?').get(id) as { n: number };
+    const sent = (await svc.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM notifications WHERE alert_id = ?', id))!;
     expect(sent.n).toBe(3); // minutes 0, 5 and 10
   });
 

@@ -94,19 +94,24 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
     timer.unref?.();
   }
 
+  /** Look at the queue soon (a batch was just stored); wake-ups within coalesceMs share one claim. */
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    soon ??= setTimeout(() => {
+      soon = undefined;
+      void kick();
+    }, o.coalesceMs);
+  }
+
   void kick();
+  // Batches stored by other processes on the same store (where the store can tell).
+  const unlisten = repo.onWork(wake);
   return {
-    /** Look at the queue soon (a batch was just stored); wake-ups within coalesceMs share one claim. */
-    wake: () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      soon ??= setTimeout(() => {
-        soon = undefined;
-        void kick();
-      }, o.coalesceMs);
-    },
+    wake,
     /** Resolves once no item is pending in the store (every batch stored so far has been evaluated). */
     async idle(): Promise<void> {
       for (;;) {
@@ -119,6 +124,7 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
       stopped = true;
       if (timer) clearTimeout(timer);
       if (soon) clearTimeout(soon);
+      await unlisten();
       await running;
     },
   };

@@ -1,14 +1,16 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFor, registrationFor } from '../testing/ingest';
 import { receiver, until } from '../testing/receiver';
+import { openStore } from '../store/open';
+import type { Store } from '../store/store';
+import { createServiceStore } from '../store/test-store';
 import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
 import { smtpReceiver } from '../testing/smtp-receiver';
 
-// Two service processes on one SQLite store (WAL lets several processes share it), uploads
+// Two service processes on one store (SQLite in WAL, or one PostgreSQL database), uploads
 // alternating between them, one SIGKILLed halfway: every triggering minute gets exactly one history
 // and its notifications, and the singleton jobs' leases move to the survivor within 15 s.
 const SERVERS = 6;
@@ -18,29 +20,29 @@ let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
 let hooks: Awaited<ReturnType<typeof receiver>>;
 const procs: ServiceProcess[] = [];
 let auth = '';
-const env = () => ({ DATA_DIR: dataDir, DEFAULT_ALERTS: '0', CALLBACK_ALLOW_NETS: '127.0.0.0/8', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-const leaseHolder = (name: string) => {
-  const db = new Database(join(dataDir, 'monitoring.sqlite'), { readonly: true });
-  try {
-    return (db.prepare('SELECT holder FROM leases WHERE name = ? AND expires_ms >= ?').get(name, Date.now()) as { holder: string } | undefined)?.holder ?? null;
-  } finally {
-    db.close();
-  }
-};
+let store: Awaited<ReturnType<typeof createServiceStore>> | undefined;
+/** The test's own connection to the services' store, to read who holds a lease. */
+let reader: Store | undefined;
+const env = () => ({ ...store!.env, DEFAULT_ALERTS: '0', CALLBACK_ALLOW_NETS: '127.0.0.0/8', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+const leaseHolder = (name: string) => reader!.leases.holder(name, Date.now());
 const pidOf = (holder: string | null) => (holder === null ? null : Number(holder.split(':')[1]));
 
 beforeAll(async () => {
   smtp = await smtpReceiver();
   hooks = await receiver();
-  auth = createAccountCli(dataDir, 'team@example.com');
+  store = await createServiceStore(dataDir);
+  auth = createAccountCli(store.env, 'team@example.com');
   procs.push(await startServiceProcess(env()));
-  await until(() => pidOf(leaseHolder('server-down')) === procs[0]!.child.pid, 10_000);
+  reader = (await openStore({ dataDir, databaseUrl: store.env.DATABASE_URL })).store;
+  await until(async () => pidOf(await leaseHolder('server-down')) === procs[0]!.child.pid, 10_000);
   procs.push(await startServiceProcess(env()));
 }, 60_000);
 afterAll(async () => {
   for (const p of procs) await p.crash();
   await smtp?.close();
   await hooks?.close();
+  await reader?.close();
+  await store?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -75,7 +77,7 @@ describe('two processes on one store', () => {
       }
     }
     // The survivor takes over the singleton jobs within 15 s of the kill.
-    await until(() => pidOf(leaseHolder('server-down')) === b.child.pid, 15_000);
+    await until(async () => pidOf(await leaseHolder('server-down')) === b.child.pid, 15_000);
     expect(Date.now() - killedAt).toBeLessThan(15_000);
 
     for (const [s, id] of alerts.entries()) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlerting } from '../alerting/start';
 import type { Deps } from '../deps';
-import type { Db } from '../store/sqlite/db';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
 import { receiver, until } from '../testing/receiver';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { seedAlertTargetRows, type AlertTargets } from '../testing/alert-seeds';
 import { startTestService, type TestService } from '../testing/harness';
 
 const NOW = 1_700_000_000;
@@ -20,8 +20,8 @@ const message = (subject: string) => ({
 
 beforeAll(async () => {
   svc = await startTestService({}, () => NOW);
-  t = seedAlertTargets(svc.db, svc.account.id, 'web-1');
-  const theirs = seedAlertTargets(svc.db, svc.other.id, 'their-1');
+  t = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-1');
+  const theirs = await seedAlertTargetRows(svc.sql, svc.other.id, 'their-1');
   const mk = async (name: string) =>
     (await svc.request('POST', '/api/alerts/', { form: { name, type: 'Server', target_id: t.server, trigger_type: 'CPU', threshold: 90, users: [t.owner] } })).body.id as number;
   alertA = await mk('a');

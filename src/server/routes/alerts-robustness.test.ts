@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { seedAlertTargetRows, type AlertTargets } from '../testing/alert-seeds';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -7,7 +7,7 @@ let t: AlertTargets;
 let id: number;
 beforeAll(async () => {
   svc = await startTestService();
-  t = seedAlertTargets(svc.db, svc.account.id, 'web-1');
+  t = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-1');
   id = (await svc.request('POST', '/api/alerts/', { form: { name: 'a', type: 'Server', target_id: t.server, trigger_type: 'CPU', users: [t.owner] } })).body.id;
 });
 afterAll(() => svc.close());

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { seedAlertTargetRows, type AlertTargets } from '../testing/alert-seeds';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let t: AlertTargets;
 beforeAll(async () => {
   svc = await startTestService();
-  t = seedAlertTargets(svc.db, svc.account.id, 'sec-1');
+  t = await seedAlertTargetRows(svc.sql, svc.account.id, 'sec-1');
 });
 afterAll(() => svc.close());
 
@@ -28,8 +28,8 @@ async function alertWithSecrets() {
 }
 
 /** The secrets as stored, in list order (they are never answered). */
-const storedSecrets = (id: number): (string | null)[] => {
-  const row = svc.db.prepare<[number], { subscribers: string | null }>('SELECT subscribers FROM alerts WHERE id = ?').get(id)!;
+const storedSecrets = async (id: number): Promise<(string | null)[]> => {
+  const row = (await svc.sql.get<{ subscribers: string | null }>('SELECT CAST(subscribers AS TEXT) AS subscribers FROM alerts WHERE id = ?', id))!;
   return row.subscribers === null ? [] : (JSON.parse(row.subscribers) as { secret: string | null }[]).map((s) => s.secret);
 };
 
@@ -48,7 +48,7 @@ describe('alerts: subscriber secrets survive editing', () => {
       expect(text).not.toContain('"secret"');
       expect(text).not.toMatch(/"[ab]"/);
     }
-    expect(storedSecrets(a.id)).toEqual(['a', 'b', null]);
+    expect(await storedSecrets(a.id)).toEqual(['a', 'b', null]);
   });
 
   it('keeps every secret when the subscribers of a GET are PUT back unchanged', async () => {
@@ -58,7 +58,7 @@ describe('alerts: subscriber secrets survive editing', () => {
       const u = await svc.request('PUT', `/api/alerts/${a.id}/`, put);
       expect(u.status).toBe(200);
       expect(u.body.subscribers).toEqual(got.subscribers);
-      expect(storedSecrets(a.id)).toEqual(['a', 'b', null]);
+      expect(await storedSecrets(a.id)).toEqual(['a', 'b', null]);
     }
   });
 
@@ -79,7 +79,7 @@ describe('alerts: subscriber secrets survive editing', () => {
     const a = await alertWithSecrets();
     const u = await svc.request('PUT', `/api/alerts/${a.id}/`, { json: { subscribers } });
     expect(u.status).toBe(200);
-    expect(storedSecrets(a.id)).toEqual(secrets);
+    expect(await storedSecrets(a.id)).toEqual(secrets);
     expect(u.body.subscribers.map((s: { has_secret: boolean }) => s.has_secret)).toEqual(secrets.map((s) => s !== null));
   });
 
@@ -88,34 +88,34 @@ describe('alerts: subscriber secrets survive editing', () => {
     await svc.request('PUT', `/api/alerts/${a.id}/`, { json: { subscribers: [{ url: A, secret: 'x', event: 'TRIGGERED' }, { url: A, secret: 'y', event: 'RESOLVED' }] } });
     const got = (await svc.request('GET', `/api/alerts/${a.id}/`)).body;
     await svc.request('PUT', `/api/alerts/${a.id}/`, { json: { subscribers: got.subscribers } });
-    expect(storedSecrets(a.id)).toEqual(['x', 'y']);
+    expect(await storedSecrets(a.id)).toEqual(['x', 'y']);
     await svc.request('PUT', `/api/alerts/${a.id}/`, { json: { subscribers: [{ url: A, event: 'RESOLVED' }] } });
-    expect(storedSecrets(a.id)).toEqual(['x']);
+    expect(await storedSecrets(a.id)).toEqual(['x']);
   });
 
   it('keeps secrets when other values change and loses them only with the subscribers ([] clears)', async () => {
     const a = await alertWithSecrets();
     await svc.request('PUT', `/api/alerts/${a.id}/`, { form: { name: 'renamed', threshold: 95 } });
-    expect(storedSecrets(a.id)).toEqual(['a', 'b', null]);
+    expect(await storedSecrets(a.id)).toEqual(['a', 'b', null]);
     await svc.request('PUT', `/api/alerts/${a.id}/`, { form: { subscribers: '[]' } });
     await svc.request('PUT', `/api/alerts/${a.id}/`, { json: { subscribers: [A] } });
-    expect(storedSecrets(a.id)).toEqual([null]);
+    expect(await storedSecrets(a.id)).toEqual([null]);
   });
 
   it('ignores has_secret sent back and refuses a secret that is not text', async () => {
     const a = await alertWithSecrets();
     await svc.request('PUT', `/api/alerts/${a.id}/`, { json: { subscribers: [{ url: A, has_secret: false }, { url: C, has_secret: true }] } });
-    expect(storedSecrets(a.id)).toEqual(['a', null]);
+    expect(await storedSecrets(a.id)).toEqual(['a', null]);
     const bad = await svc.request('PUT', `/api/alerts/${a.id}/`, { json: { subscribers: [{ url: A, secret: 42 }] } });
     expect(bad.body.error).toEqual({ status: 400, message: 'each subscriber secret must be text of at most 256 characters', field: 'subscribers' });
-    expect(storedSecrets(a.id)).toEqual(['a', null]);
+    expect(await storedSecrets(a.id)).toEqual(['a', null]);
   });
 
   it("never reads another account's alert", async () => {
     const a = await alertWithSecrets();
     const r = await svc.request('PUT', `/api/alerts/${a.id}/`, { as: svc.other, json: { subscribers: [A] } });
     expect(r.status).toBe(404);
-    expect(storedSecrets(a.id)).toEqual(['a', 'b', null]);
+    expect(await storedSecrets(a.id)).toEqual(['a', 'b', null]);
   });
 
   it('is stated in the OpenAPI document: secret write-only on input, has_secret in the answer', async () => {

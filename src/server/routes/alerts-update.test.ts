@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { seedAlertTargetRows, type AlertTargets } from '../testing/alert-seeds';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -7,12 +7,11 @@ let t: AlertTargets;
 let second: number;
 beforeAll(async () => {
   svc = await startTestService();
-  t = seedAlertTargets(svc.db, svc.account.id, 'web-1');
-  second = Number(
-    svc.db
-      .prepare(`INSERT INTO users (account_id, first_name, last_name, email, created) VALUES (?, 'Sam', 'Ops', 'sam@example.com', 0)`)
-      .run(svc.account.id).lastInsertRowid,
-  );
+  t = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-1');
+  second = (await svc.sql.get<{ id: number }>(
+    `INSERT INTO users (account_id, first_name, last_name, email, created) VALUES (?, 'Sam', 'Ops', 'sam@example.com', 0) RETURNING id`,
+    svc.account.id,
+  ))!.id;
 });
 afterAll(() => svc.close());
 
@@ -73,7 +72,7 @@ describe('alerts: update', () => {
       { url: 'http://cb.example.com/hook', auth: null, type: 'get', event: 'BOTH', has_secret: false },
       { url: 'https://cb.example.com/x', auth: null, type: 'post', event: 'TRIGGERED', has_secret: true },
     ]);
-    const stored = svc.db.prepare<[number], { subscribers: string }>('SELECT subscribers FROM alerts WHERE id = ?').get(a.id)!;
+    const stored = (await svc.sql.get<{ subscribers: string }>('SELECT CAST(subscribers AS TEXT) AS subscribers FROM alerts WHERE id = ?', a.id))!;
     expect(JSON.parse(stored.subscribers)[1].secret).toBe('k');
     const other = await svc.request('PUT', `/api/alerts/${a.id}/`, { form: { name: 'still' } });
     expect(other.body.subscribers).toEqual(set.body.subscribers);
@@ -130,10 +129,10 @@ describe('alerts: update', () => {
   it('drops users whose profile was deleted and keeps a deleted target readable', async () => {
     const a = await newAlert({ users: [t.owner, second] });
     expect(a.users.map((u: { id: number }) => u.id)).toEqual([t.owner, second]);
-    svc.db.prepare('DELETE FROM users WHERE id = ?').run(second);
+    await svc.sql.run('DELETE FROM users WHERE id = ?', second);
     const g = await svc.request('GET', `/api/alerts/${a.id}/`);
     expect(g.body.users.map((u: { id: number }) => u.id)).toEqual([t.owner]);
-    svc.db.prepare('UPDATE servers SET deleted_at = 1 WHERE id = ?').run(t.server);
+    await svc.sql.run('UPDATE servers SET deleted_at = 1 WHERE id = ?', t.server);
     const u = await svc.request('PUT', `/api/alerts/${a.id}/`, { form: { name: 'orphan' } });
     expect(u.body).toMatchObject({ name: 'orphan', target: 'web-1 (Linux)', target_id: t.server });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { seedAlertTargetRows, type AlertTargets } from '../testing/alert-seeds';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -7,8 +7,8 @@ let t: AlertTargets;
 let theirs: AlertTargets;
 beforeAll(async () => {
   svc = await startTestService();
-  t = seedAlertTargets(svc.db, svc.account.id, 'web-1');
-  theirs = seedAlertTargets(svc.db, svc.other.id, 'their-1');
+  t = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-1');
+  theirs = await seedAlertTargetRows(svc.sql, svc.other.id, 'their-1');
 });
 afterAll(() => svc.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { seedAlertTargetRows, type AlertTargets } from '../testing/alert-seeds';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -7,8 +7,8 @@ let t: AlertTargets;
 let theirs: AlertTargets;
 beforeAll(async () => {
   svc = await startTestService();
-  t = seedAlertTargets(svc.db, svc.account.id, 'web-1');
-  theirs = seedAlertTargets(svc.db, svc.other.id, 'their-1');
+  t = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-1');
+  theirs = await seedAlertTargetRows(svc.sql, svc.other.id, 'their-1');
 });
 afterAll(() => svc.close());
 
@@ -26,7 +26,7 @@ const exists = async (id: number, as = svc.account) => (await svc.request('GET',
 
 describe('deleting an alert target deletes its alerts, as deleting a server does', () => {
   it('DELETE /logs/{id}/ deletes the Log alerts of that log only', async () => {
-    const other = Number(svc.db.prepare(`INSERT INTO logs (account_id, server_id, source_type, source, updated) VALUES (?, ?, 'FILE', '/var/log/other', 0)`).run(svc.account.id, t.server).lastInsertRowid);
+    const other = (await svc.sql.get<{ id: number }>(`INSERT INTO logs (account_id, server_id, source_type, source, updated) VALUES (?, ?, 'FILE', '/var/log/other', 0) RETURNING id`, svc.account.id, t.server))!.id;
     const onLog = await create(logAlert(t));
     const onOther = await create({ ...logAlert(t), target_id: other });
     const onServer = await create(serverAlert(t));
@@ -54,7 +54,7 @@ describe('deleting an alert target deletes its alerts, as deleting a server does
   });
 
   it('turning transactions off deletes the Log alerts of the AFURL and AFSQL logs it deletes', async () => {
-    const local = seedAlertTargets(svc.db, svc.account.id, 'web-2');
+    const local = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-2');
     expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: 'true' } })).status).toBe(200);
     const tx = (await svc.request('GET', '/api/transactions/logs/')).body.data as { id: number }[];
     expect(tx.length).toBeGreaterThan(0);
@@ -66,8 +66,8 @@ describe('deleting an alert target deletes its alerts, as deleting a server does
   });
 
   it('DELETE /servers/{id}/ deletes the alerts of its logs and polled data too, not those of other servers', async () => {
-    const gone = seedAlertTargets(svc.db, svc.account.id, 'web-3');
-    const kept = seedAlertTargets(svc.db, svc.account.id, 'web-4');
+    const gone = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-3');
+    const kept = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-4');
     const polledAlert = (x: Targets) => ({ type: 'Polled Data', target_id: x.polled, trigger_type: 'Nagios' });
     const onLog = await create(logAlert(gone), gone);
     const onPolled = await create(polledAlert(gone), gone);

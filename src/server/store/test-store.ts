@@ -147,3 +147,13 @@ async function dropDatabase(name: string): Promise<void> {
     }
   }
 }
+
+/**
+ * The store for service processes a test starts itself (main.ts, the account CLI): the environment to
+ * give them (DATA_DIR, plus DATABASE_URL of a fresh database with STORE=postgres) and how to drop it.
+ */
+export async function createServiceStore(dataDir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (testStoreKind() !== 'postgres') return { env: { DATA_DIR: dataDir }, drop: async () => {} };
+  const db = await createTestDatabase();
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: db.url }, drop: db.drop };
+}

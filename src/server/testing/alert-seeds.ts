@@ -1,6 +1,5 @@
-import type { Db } from '../store/sqlite/db';
 import { testStoreKind, type TestSql } from '../store/test-store';
-import { seedServer, seedServerRow } from './harness';
+import { seedServerRow } from './harness';
 
 /** Targets of every alert type in one account, inserted as rows (their own endpoints are not needed). */
 export interface AlertTargets {
@@ -14,29 +13,6 @@ export interface AlertTargets {
   owner: number;
 }
 
-const insert = (db: Db, sql: string, ...args: unknown[]) => Number(db.prepare(sql).run(...args).lastInsertRowid);
-
-/** Seeds a server named `hostname` with a tag, a log, a polled-data item, an application and a process. */
-export function seedAlertTargets(db: Db, accountId: number, hostname: string): AlertTargets {
-  const now = Math.floor(Date.now() / 1000);
-  const server = seedServer(db, accountId, { hostname });
-  const tag = insert(db, 'INSERT INTO server_tags (account_id, name) VALUES (?, ?)', accountId, `${hostname}-tag`);
-  db.prepare('INSERT INTO server_tag_members (account_id, tag_id, server_id) VALUES (?, ?, ?)').run(accountId, tag, server);
-  const log = insert(db, `INSERT INTO logs (account_id, server_id, source_type, source, updated) VALUES (?, ?, 'FILE', '/var/log/syslog', ?)`, accountId, server, now);
-  const polled = insert(db, `INSERT INTO polled_data (account_id, server_id, name, command_name, command_line) VALUES (?, ?, 'check_load', 'check_load', '/usr/lib/nagios/plugins/check_load')`, accountId, server);
-  const app = insert(db, `INSERT INTO applications (account_id, name, created) VALUES (?, 'shop', ?)`, accountId, now);
-  const pid = 4321;
-  const created = now - 3600;
-  // The process must have been seen once the telemetry tables exist (see sqlite/alert-targets.ts).
-  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tm_processes'").get()) {
-    db.prepare(`INSERT INTO tm_processes (account_id, server_id, pid, create_time, name, args, first_seen, last_seen) VALUES (?, ?, ?, ?, 'nginx', '', ?, ?)`).run(
-      accountId, server, pid, created, now, now,
-    );
-  }
-  const owner = db.prepare<[number], { id: number }>('SELECT id FROM users WHERE account_id = ? ORDER BY id LIMIT 1').get(accountId)!.id;
-  return { server, tag, log, polled, app, process: `${server},${pid},${created},nginx`, owner };
-}
-
 /** Whether the test store has a table (the telemetry tables come with their own migration). */
 async function hasTable(sql: TestSql, name: string): Promise<boolean> {
   const q =
@@ -46,7 +22,11 @@ async function hasTable(sql: TestSql, name: string): Promise<boolean> {
   return (await sql.get(q, name)) !== undefined;
 }
 
-/** seedAlertTargets on either store (plain SQL both accept), for store-neutral suites. */
+/**
+ * Seeds a server named `hostname` with a tag, a log, a polled-data item, an application and a process,
+ * as rows (plain SQL both stores accept). The process must have been seen once the telemetry tables
+ * exist (see alert-targets.ts).
+ */
 export async function seedAlertTargetRows(sql: TestSql, accountId: number, hostname: string): Promise<AlertTargets> {
   const now = Math.floor(Date.now() / 1000);
   const id = async (text: string, ...args: unknown[]) => (await sql.get<{ id: number }>(`${text} RETURNING id`, ...args))!.id;

@@ -41,10 +41,10 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   };
 }
 
-/** Creates an account with the CLI against DATA_DIR and answers its Basic header. */
-export function createAccountCli(dataDir: string, email: string): string {
+/** Creates an account with the CLI on the store `storeEnv` names (DATA_DIR, DATABASE_URL) and answers its Basic header. */
+export function createAccountCli(storeEnv: Record<string, string>, email: string): string {
   const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/account.ts', 'create', '--email', email], {
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, ...storeEnv },
     encoding: 'utf8',
   });
   const account = JSON.parse(made.stdout) as { email: string; api_key: string };

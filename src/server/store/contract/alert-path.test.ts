@@ -64,6 +64,34 @@ describe('evaluation queue', () => {
     expect(next.map((i) => i.minute)).toEqual([T0 + 60]);
     expect(await store.alertEngine.pendingEvaluations()).toBe(1);
   });
+
+  it('under claims racing from several workers, evaluates each item once and each server in minute order', async () => {
+    const guids = ['contract', 'race-1', 'race-2', 'race-3'];
+    for (const g of guids.slice(1)) await registerTestServer(svc, g);
+    for (const g of guids) await ingest(g, [3, 0, 4, 1, 2]);
+    const done: { worker: string; serverId: number; minute: number; id: number }[] = [];
+    const run = async (worker: string) => {
+      for (;;) {
+        const items = await store.alertEngine.claimEvaluations(worker, Date.now(), 60_000, 3, 2);
+        if (!items.length) {
+          if ((await store.alertEngine.pendingEvaluations()) === 0) return;
+          await new Promise((r) => setTimeout(r, 5));
+          continue;
+        }
+        for (const i of items) {
+          const r = await store.alertEngine.apply({ accountId: svc.account.id, item: { id: i.id, worker }, alerts: [] });
+          expect(r.leaseLost).toBe(false);
+          done.push({ worker, serverId: i.serverId, minute: i.minute, id: i.id });
+        }
+      }
+    };
+    await Promise.all(['w1', 'w2', 'w3', 'w4', 'w5', 'w6'].map(run));
+    expect(new Set(done.map((d) => d.id)).size).toBe(done.length);
+    expect(done).toHaveLength(guids.length * 5);
+    for (const sid of new Set(done.map((d) => d.serverId))) {
+      expect(done.filter((d) => d.serverId === sid).map((d) => d.minute)).toEqual([0, 1, 2, 3, 4].map((m) => T0 + m * 60));
+    }
+  });
 });
 
 describe('outbox', () => {
@@ -77,6 +105,20 @@ describe('outbox', () => {
     const a = await claim('a', now + 1);
     expect(a.map((j) => j.kind === 'callback' && j.delivery.url)).toEqual(['http://slow.example/hook', 'http://slow.example/hook', 'http://fast.example/hook']);
     expect(await claim('b', now + 2)).toEqual([]);
+  });
+
+  it('keeps the per-host limit when several workers claim at once', async () => {
+    const now = Date.now();
+    const hosts = ['h1.example', 'h2.example', 'h3.example'];
+    await store.outbox.enqueue(svc.account.id, hosts.flatMap((h) => Array.from({ length: 5 }, (_, i) => cb(i + 1, h))), now);
+    const racing = (await Promise.all(['a', 'b', 'c', 'd', 'e'].map((w) => claim(w, now + 1, 3)))).flat();
+    const url = (j: (typeof racing)[number]) => (j.kind === 'callback' ? j.delivery.url : '');
+    for (const h of hosts) expect(racing.filter((j) => url(j) === `http://${h}/hook`).length).toBeLessThanOrEqual(2);
+    // A host another claim was taking may have been left for later: a claim after the race fills it up to the limit.
+    const all = [...racing, ...(await claim('f', now + 2))];
+    for (const h of hosts) expect(all.filter((j) => url(j) === `http://${h}/hook`)).toHaveLength(2);
+    const ids = all.map((j) => (j.kind === 'callback' ? j.delivery.id : 0));
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('logs an attempt cut by a crash as interrupted when the row is claimed again, with the same delivery id', async () => {

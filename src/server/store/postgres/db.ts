@@ -25,7 +25,10 @@ export interface Pg extends Sql {
    * deadlocks (40001, 40P01) are retried up to 3 times, so `fn` must not have effects outside the store.
    */
   tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** LISTEN on a channel with a dedicated connection; the answer stops listening. */
+  /**
+   * LISTEN on a channel with a dedicated connection, connected again (with backoff) when it is lost, then
+   * `onNotify('')` once for what was missed; the answer stops listening.
+   */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -104,15 +107,36 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
       }
     },
     async listen(channel, onNotify) {
-      const client = new pg.Client({ connectionString });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel) onNotify(n.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      let stopped = false;
+      let current: pg.Client | null = null;
+      let timer: NodeJS.Timeout | undefined;
+      const connect = async (again: boolean) => {
+        const client = new pg.Client({ connectionString });
+        client.on('error', () => {}); // 'end' follows, and reconnects
+        client.on('notification', (n) => {
+          if (n.channel === channel) onNotify(n.payload ?? '');
+        });
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (stopped) return void (await client.end().catch(() => {}));
+        current = client;
+        client.on('end', () => {
+          if (current === client && !stopped) reconnect(500);
+        });
+        // Notifications sent while nobody listened are lost: tell the listener to look once.
+        if (again) onNotify('');
+      };
+      // A lost connection is retried with backoff (at most 30 s apart) until it listens again.
+      const reconnect = (delayMs: number) => {
+        current = null;
+        timer = setTimeout(() => connect(true).catch(() => !stopped && reconnect(Math.min(30_000, delayMs * 2))), delayMs);
+        timer.unref?.();
+      };
+      await connect(false);
       return async () => {
-        await client.end().catch(() => {});
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        await current?.end().catch(() => {});
       };
     },
     close: () => pool.end(),

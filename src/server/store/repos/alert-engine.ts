@@ -156,4 +156,9 @@ export interface AlertEngineRepo {
   releaseEvaluation(id: number, worker: string, error: string, retryAtMs: number, giveUp: boolean): Promise<void>;
   /** Items not yet evaluated (failed ones excluded). */
   pendingEvaluations(): Promise<number>;
+  /**
+   * Calls `wake` whenever another process may have queued work here (PostgreSQL: LISTEN/NOTIFY). SQLite
+   * does nothing: in-process events and polling find work there. The answer stops listening.
+   */
+  onWork(wake: () => void): () => Promise<void>;
 }

@@ -153,4 +153,9 @@ export interface OutboxRepo {
   nextDue(channels: readonly string[]): Promise<number | null>;
   /** Rows still to be delivered or sent (callbacks pending, notifications pending). */
   pending(): Promise<number>;
+  /**
+   * Calls `wake` whenever another process may have queued work here (PostgreSQL: LISTEN/NOTIFY). SQLite
+   * does nothing: in-process events and polling find work there. The answer stops listening.
+   */
+  onWork(wake: () => void): () => Promise<void>;
 }

@@ -1,8 +1,9 @@
-import type { AlertEngineRepo, AlertUserRef, AppliedEvaluation, EngineAlert, EvaluationPlan, SubscriberRef } from '../repos/alert-engine';
+import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan } from '../repos/alert-engine';
 import type { Db } from './db';
 import { evalQueue } from './eval-queue';
 import { alertPlanWriter } from './incidents';
 import { parseJson } from './util';
+import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'threshold'> & {
   account_id: number;
@@ -12,35 +13,9 @@ type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_in
   threshold: number | null;
 };
 
-// Stored users may be ids or objects; stored subscribers strings or objects. Read both forms.
-function parseUsers(text: string): AlertUserRef[] {
-  const raw = parseJson<unknown[]>(text, []);
-  return (Array.isArray(raw) ? raw : []).flatMap((u): AlertUserRef[] => {
-    if (typeof u === 'number') return [{ id: u, sendemail: true, sendsms: false, pushnotification: false }];
-    if (u && typeof u === 'object' && typeof (u as { id?: unknown }).id === 'number') {
-      const o = u as Record<string, unknown>;
-      return [{ id: o.id as number, sendemail: o.sendemail !== false, sendsms: o.sendsms === true, pushnotification: o.pushnotification === true }];
-    }
-    return [];
-  });
-}
-
-function parseSubscribers(text: string | null): SubscriberRef[] {
-  const raw = parseJson<unknown[]>(text, []);
-  return (Array.isArray(raw) ? raw : []).flatMap((s): SubscriberRef[] => {
-    if (typeof s === 'string') return [{ url: s, auth: null, type: 'get', event: 'BOTH', secret: null }];
-    if (!s || typeof s !== 'object' || typeof (s as { url?: unknown }).url !== 'string') return [];
-    const o = s as Record<string, unknown>;
-    const type = String(o.type ?? 'get').toLowerCase() === 'post' ? 'post' : 'get';
-    const ev = String(o.event ?? 'BOTH').toUpperCase();
-    const event = ev === 'TRIGGERED' || ev === 'RESOLVED' ? ev : 'BOTH';
-    return [{ url: o.url as string, auth: typeof o.auth === 'string' && o.auth ? o.auth : null, type, event, secret: typeof o.secret === 'string' && o.secret ? o.secret : null }];
-  });
-}
-
 const toAlert = (r: AlertRow): EngineAlert => {
   const { account_id, users, subscribers, in_incident, ...rest } = r;
-  return { ...rest, accountId: account_id, users: parseUsers(users), subscribers: parseSubscribers(subscribers), in_incident: in_incident === 1 };
+  return { ...rest, accountId: account_id, users: toUserRefs(parseJson<unknown>(users, [])), subscribers: toSubscriberRefs(parseJson<unknown>(subscribers, [])), in_incident: in_incident === 1 };
 };
 
 const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a.trigger, a.direction, a.threshold,
@@ -161,10 +136,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
           'SELECT SUM(n) AS n, SUM(sum) AS sum, SUM(sumsq) AS sumsq FROM alert_stats WHERE account_id = ? AND alert_id = ? AND hour > ?',
         )
         .get(accountId, alertId, minute - windowSeconds - 3600)!;
-      const n = r.n ?? 0;
-      const mean = n ? r.sum! / n : 0;
-      const variance = n > 1 ? Math.max(0, (r.sumsq! - n * mean * mean) / (n - 1)) : 0;
-      return { n, mean, sd: Math.sqrt(variance) };
+      return bandOf(r);
     },
     async recipients(accountId, userIds) {
       if (!userIds.length) return [];
@@ -190,5 +162,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     async pendingEvaluations() {
       return queue.pending();
     },
+    // One process per SQLite file: the ingest route's in-process event wakes the evaluator.
+    onWork: () => async () => {},
   };
 }

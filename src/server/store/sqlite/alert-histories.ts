@@ -1,7 +1,8 @@
 import type { AlertHistoryRecord, AlertHistoryRepo } from '../repos/alert-histories';
 import type { Db } from './db';
 
-interface Row {
+/** A row of alert_histories as both stores read it. */
+export interface HistoryRow {
   id: number;
   alert_id: number;
   alert_name: string;
@@ -15,9 +16,10 @@ interface Row {
   sms: string;
 }
 
-const SELECT = 'SELECT id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms FROM alert_histories';
+/** The columns a history is read with (both stores). */
+export const HISTORY_SELECT = 'SELECT id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms FROM alert_histories';
 
-const toRecord = (r: Row): AlertHistoryRecord => ({
+export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
   id: r.id,
   alertId: r.alert_id,
   alertName: r.alert_name,
@@ -32,7 +34,7 @@ const toRecord = (r: Row): AlertHistoryRecord => ({
 });
 
 export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
-  const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE account_id = ? AND id = ?`);
+  const byId = db.prepare<[number, number], HistoryRow>(`${HISTORY_SELECT} WHERE account_id = ? AND id = ?`);
 
   return {
     async list(accountId, filter, paging) {
@@ -49,13 +51,13 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
       }
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n;
       const rows = db
-        .prepare<unknown[], Row>(`${SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?`)
+        .prepare<unknown[], HistoryRow>(`${HISTORY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?`)
         .all(...args, paging.limit, paging.page * paging.limit);
-      return { total, items: rows.map(toRecord) };
+      return { total, items: rows.map(toHistory) };
     },
     async get(accountId, id) {
       const row = byId.get(accountId, id);
-      return row ? toRecord(row) : null;
+      return row ? toHistory(row) : null;
     },
     async createHistory(accountId, h) {
       const r = db
@@ -73,9 +75,9 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
     },
     async openFor(accountId, alertId) {
       const row = db
-        .prepare<[number, number], Row>(`${SELECT} WHERE account_id = ? AND alert_id = ? AND "end" IS NULL ORDER BY start DESC, id DESC LIMIT 1`)
+        .prepare<[number, number], HistoryRow>(`${HISTORY_SELECT} WHERE account_id = ? AND alert_id = ? AND "end" IS NULL ORDER BY start DESC, id DESC LIMIT 1`)
         .get(accountId, alertId);
-      return row ? toRecord(row) : null;
+      return row ? toHistory(row) : null;
     },
   };
 }

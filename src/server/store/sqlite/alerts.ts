@@ -73,14 +73,15 @@ const toRecord = (r: Row): AlertRecord => ({
   created: r.created,
 });
 
-const COLUMNS = [
+/** The columns an alert is written with, in order (both stores). */
+export const ALERT_COLUMNS = [
   'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
   'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
   'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers',
 ] as const;
-type Column = (typeof COLUMNS)[number];
+export type AlertColumn = (typeof ALERT_COLUMNS)[number];
 
-function toColumn(key: Column, v: AlertValues[keyof AlertValues]): unknown {
+function toColumn(key: AlertColumn, v: AlertValues[keyof AlertValues]): unknown {
   if (key === 'users') return JSON.stringify(v);
   if (key === 'subscribers') return v === null ? null : JSON.stringify(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
@@ -90,10 +91,10 @@ function toColumn(key: Column, v: AlertValues[keyof AlertValues]): unknown {
 /** Inserts an alert; usable inside another transaction (a server's default alerts are written with its registration). */
 export function alertInserter(db: Db): (accountId: number, values: AlertValues, now: number) => number {
   const insert = db.prepare(
-    `INSERT INTO alerts (account_id, created, ${COLUMNS.map((c) => `"${c}"`).join(', ')})
-     VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')})`,
+    `INSERT INTO alerts (account_id, created, ${ALERT_COLUMNS.map((c) => `"${c}"`).join(', ')})
+     VALUES (?, ?, ${ALERT_COLUMNS.map(() => '?').join(', ')})`,
   );
-  return (accountId, values, now) => Number(insert.run(accountId, now, ...COLUMNS.map((c) => toColumn(c, values[c]))).lastInsertRowid);
+  return (accountId, values, now) => Number(insert.run(accountId, now, ...ALERT_COLUMNS.map((c) => toColumn(c, values[c]))).lastInsertRowid);
 }
 
 /** Thrown inside updateMany's transaction to roll it back when an id is not the account's. */

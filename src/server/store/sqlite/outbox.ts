@@ -132,6 +132,8 @@ export function sqliteOutbox(db: Db): OutboxRepo {
         .get(JSON.stringify(channels))!.t;
       return c === null ? n : n === null ? c : Math.min(c, n);
     },
+    // One process per SQLite file: in-process events wake the dispatcher.
+    onWork: () => async () => {},
     async pending() {
       return db
         .prepare<[], { n: number }>(

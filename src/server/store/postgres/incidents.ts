@@ -1,0 +1,101 @@
+import type { AlertPlan, IncidentCallbacks, IncidentChange, IncidentPlan } from '../repos/alert-engine';
+import type { Tx } from './db';
+import { enqueueCallbacks, enqueueNotifications } from './outbox';
+
+type Start = Extract<IncidentPlan, { kind: 'start' }>;
+type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
+
+/** What one incident step wrote: its history and how many callbacks and notifications were queued. */
+export interface IncidentWrite extends IncidentChange {
+  notified: number;
+}
+
+/**
+ * Writes incident steps inside the caller's transaction, so an incident never changes without its
+ * callbacks and notifications queued, nor the reverse. Each guards against a stale decision (an alert
+ * deactivated or already opened, an incident already closed, a reminder another worker already sent);
+ * the alert's row is locked first (FOR NO KEY UPDATE, as its update would), so two workers deciding for
+ * the same alert at once take turns and the second sees what the first wrote.
+ */
+export function incidentWriter(tx: Tx) {
+  async function start(accountId: number, alertId: number, p: Start, nowMs: number): Promise<IncidentWrite | null> {
+    const alert = await tx.row<{ name: string; type: string }>(
+      'SELECT name, type FROM alerts WHERE account_id = $1 AND id = $2 AND active AND NOT in_incident FOR NO KEY UPDATE',
+      [accountId, alertId],
+    );
+    // A re-processed minute finds the history it already wrote.
+    if (!alert || (await tx.row('SELECT 1 FROM alert_histories WHERE account_id = $1 AND alert_id = $2 AND start = $3', [accountId, alertId, p.minute]))) return null;
+    const id = (await tx.row<{ id: number }>(
+      `INSERT INTO alert_histories (account_id, alert_id, start, subject, alert_name, alert_type) VALUES ($1, $2, $3, '', $4, $5) RETURNING id`,
+      [accountId, alertId, p.minute, alert.name, alert.type],
+    ))!.id;
+    const m = p.render(id);
+    await tx.exec('UPDATE alert_histories SET subject = $3, html = $4, json = $5, text = $6, sms = $7 WHERE account_id = $1 AND id = $2', [
+      accountId, id, m.subject, m.html, m.json, m.text, m.sms,
+    ]);
+    await tx.exec('UPDATE alerts SET in_incident = true, last_triggered = $3 WHERE account_id = $1 AND id = $2', [accountId, alertId, p.minute]);
+    await tx.exec(
+      `INSERT INTO alert_incidents (account_id, alert_id, history_id, started, last_notified) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (account_id, alert_id) DO UPDATE SET history_id = excluded.history_id, started = excluded.started, last_notified = excluded.last_notified`,
+      [accountId, alertId, id, p.minute],
+    );
+    const mails = p.notifications(id, m);
+    await enqueueNotifications(tx, accountId, mails, nowMs);
+    return { historyId: id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(id), nowMs)).length, notified: mails.length };
+  }
+
+  async function end(accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): Promise<IncidentWrite | null> {
+    await tx.exec('UPDATE alerts SET in_incident = false WHERE account_id = $1 AND id = $2', [accountId, alertId]);
+    const inc = await tx.row<{ history_id: number }>('DELETE FROM alert_incidents WHERE account_id = $1 AND alert_id = $2 RETURNING history_id', [accountId, alertId]);
+    if (!inc) return null;
+    await tx.exec('UPDATE alert_histories SET "end" = GREATEST(start, $3) WHERE account_id = $1 AND id = $2', [accountId, inc.history_id, minute]);
+    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, callbacks(inc.history_id), nowMs)).length, notified: 0 };
+  }
+
+  async function remind(accountId: number, alertId: number, p: Remind, nowMs: number): Promise<IncidentWrite | null> {
+    const n = await tx.exec(
+      'UPDATE alert_incidents SET last_notified = $3 WHERE account_id = $1 AND alert_id = $2 AND history_id = $4 AND last_notified = $5',
+      [accountId, alertId, p.minute, p.historyId, p.lastNotified],
+    );
+    if (n === 0) return null;
+    const mails = p.notifications(p.historyId, p.message);
+    await enqueueNotifications(tx, accountId, mails, nowMs);
+    return { historyId: p.historyId, queued: 0, notified: mails.length };
+  }
+
+  return { start, end, remind };
+}
+
+/** Writes one alert's part of an evaluation plan (state, out-of-band sample, incident step) inside `tx`. */
+export async function writeAlertPlan(tx: Tx, accountId: number, a: AlertPlan, nowMs: number): Promise<(IncidentWrite & { kind: string }) | null> {
+  // An alert deleted since the decision has nothing left to write (its state rows went with it); the
+  // key-share lock keeps it until this transaction ends.
+  if (!(await tx.row('SELECT 1 FROM alerts WHERE account_id = $1 AND id = $2 FOR KEY SHARE', [accountId, a.alertId]))) return null;
+  const s = a.state;
+  if (s) {
+    await tx.exec(
+      `INSERT INTO alert_state (account_id, alert_id, subject, minute, holds, streak, value) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (account_id, alert_id, subject) DO UPDATE SET minute = excluded.minute, holds = excluded.holds, streak = excluded.streak, value = excluded.value`,
+      [accountId, a.alertId, s.subject, s.minute, s.holds, s.streak, s.value],
+    );
+  }
+  if (a.sample) {
+    const { minute, value, windowSeconds } = a.sample;
+    await tx.exec(
+      `INSERT INTO alert_stats (account_id, alert_id, hour, n, sum, sumsq) VALUES ($1, $2, $3, 1, $4, $5)
+       ON CONFLICT (account_id, alert_id, hour) DO UPDATE SET n = alert_stats.n + 1, sum = alert_stats.sum + excluded.sum, sumsq = alert_stats.sumsq + excluded.sumsq`,
+      [accountId, a.alertId, Math.floor(minute / 3600) * 3600, value, value * value],
+    );
+    await tx.exec('DELETE FROM alert_stats WHERE account_id = $1 AND alert_id = $2 AND hour <= $3', [accountId, a.alertId, minute - windowSeconds - 3600]);
+  }
+  const p = a.incident;
+  if (!p) return null;
+  const w = incidentWriter(tx);
+  const done =
+    p.kind === 'start'
+      ? await w.start(accountId, a.alertId, p, nowMs)
+      : p.kind === 'end'
+        ? await w.end(accountId, a.alertId, p.minute, p.callbacks, nowMs)
+        : await w.remind(accountId, a.alertId, p, nowMs);
+  return done && { ...done, kind: p.kind };
+}

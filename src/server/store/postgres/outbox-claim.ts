@@ -1,0 +1,128 @@
+import type { ClaimQuery, JobResult, OutboxJob } from '../repos/outbox';
+import type { Pg, Tx } from './db';
+import { toDelivery, toNotification, type DeliveryRow, type NotificationRow } from './outbox-rows';
+
+const INTERRUPTED = 'interrupted: the worker stopped during the attempt (its lease expired); retried with the same delivery id';
+
+interface Table {
+  name: 'callback_deliveries' | 'notifications';
+  log: 'callback_attempts' | 'notification_attempts';
+  ref: 'delivery' | 'notification';
+  errorCol: 'last_error' | 'error';
+}
+const CALLBACKS: Table = { name: 'callback_deliveries', log: 'callback_attempts', ref: 'delivery', errorCol: 'last_error' };
+const NOTIFICATIONS: Table = { name: 'notifications', log: 'notification_attempts', ref: 'notification', errorCol: 'error' };
+
+/** Logs attempts a crash cut short (their lease ran out) and puts their rows back, or fails them past maxAttempts. */
+async function interrupt(tx: Tx, t: Table, q: ClaimQuery): Promise<void> {
+  await tx.exec(
+    `WITH x AS (SELECT account_id, id FROM ${t.name} WHERE state = 'pending' AND claimed_by IS NOT NULL AND lease_until < $1 FOR UPDATE SKIP LOCKED),
+     logged AS (INSERT INTO ${t.log} (account_id, ${t.ref}, attempt, at, error, latency_ms)
+       SELECT x.account_id, x.id, (SELECT COUNT(*) + 1 FROM ${t.log} l WHERE l.account_id = x.account_id AND l.${t.ref} = x.id), $1, $2, 0 FROM x)
+     UPDATE ${t.name} d SET attempts = d.attempts + 1, claimed_by = NULL, lease_until = NULL, ${t.errorCol} = $2, next_attempt_at = $1,
+       state = CASE WHEN d.attempts + 1 >= $3 THEN 'failed' ELSE 'pending' END
+      FROM x WHERE d.account_id = x.account_id AND d.id = x.id`,
+    [q.nowMs, INTERRUPTED, q.maxAttempts],
+  );
+}
+
+// The oldest due rows of each host, at most perHost in flight per host counting running claims.
+// $4 (text[]) scopes notifications to the worker's channels; the next one to the hosts this claim has locked.
+const due = (t: Table, scoped: boolean, channels: boolean) => `
+  SELECT * FROM (
+    SELECT r.*, ROW_NUMBER() OVER (PARTITION BY r.host ORDER BY r.next_attempt_at, r.id) AS host_rank
+      FROM ${t.name} r WHERE r.state = 'pending' AND r.claimed_by IS NULL AND r.next_attempt_at <= $1
+      ${channels ? 'AND r.channel = ANY($4::text[])' : ''} ${scoped ? `AND r.host = ANY($${channels ? 5 : 4}::text[])` : ''}) d
+   WHERE host_rank <= $2 - (SELECT COUNT(*) FROM ${t.name} f WHERE f.state = 'pending' AND f.host = d.host AND f.claimed_by IS NOT NULL)
+   ORDER BY next_attempt_at, id LIMIT $3`;
+
+/**
+ * Takes up to `limit` due rows of a table. The per-host count is exact across workers: claims of a host
+ * are serialized by a transaction-scoped advisory lock taken with try (a host another claim is taking
+ * is left to it), the rows re-read under it, then locked FOR UPDATE SKIP LOCKED.
+ */
+async function take<R extends { id: number; account_id: number; host: string | null }>(tx: Tx, t: Table, q: ClaimQuery, limit: number): Promise<R[]> {
+  const withChannels = t === NOTIFICATIONS;
+  const extra = withChannels ? [[...q.channels]] : [];
+  const seen = await tx.rows<R>(due(t, false, withChannels), [q.nowMs, q.perHost, limit, ...extra]);
+  if (!seen.length) return [];
+  const hosts = [...new Set(seen.map((r) => r.host ?? ''))];
+  const locked = await tx.rows<{ h: string }>(
+    `SELECT h FROM unnest($1::text[]) AS t(h) WHERE pg_try_advisory_xact_lock(hashtextextended('fw_outbox:${t.name}:' || h, 0))`,
+    [hosts],
+  );
+  if (!locked.length) return [];
+  const rows = await tx.rows<R>(due(t, true, withChannels), [q.nowMs, q.perHost, limit, ...extra, locked.map((l) => l.h)]);
+  if (!rows.length) return [];
+  const got = new Set(
+    (
+      await tx.rows<{ id: number }>(
+        `SELECT id FROM ${t.name} WHERE (account_id, id) IN (SELECT * FROM unnest($1::bigint[], $2::bigint[]))
+           AND state = 'pending' AND claimed_by IS NULL FOR UPDATE SKIP LOCKED`,
+        [rows.map((r) => r.account_id), rows.map((r) => r.id)],
+      )
+    ).map((r) => r.id),
+  );
+  const taken = rows.filter((r) => got.has(r.id));
+  if (taken.length) {
+    await tx.exec(`UPDATE ${t.name} SET claimed_by = $1, lease_until = $2 WHERE (account_id, id) IN (SELECT * FROM unnest($3::bigint[], $4::bigint[]))`, [
+      q.worker,
+      q.nowMs + q.leaseMs,
+      taken.map((r) => r.account_id),
+      taken.map((r) => r.id),
+    ]);
+  }
+  return taken;
+}
+
+/**
+ * The outbox claim in one transaction: attempts cut by a crash are logged first, then the oldest due
+ * rows of each host are taken, notifications before callbacks.
+ */
+export async function claimJobs(pg: Pg, q: ClaimQuery): Promise<OutboxJob[]> {
+  return pg.tx(async (tx) => {
+    await interrupt(tx, CALLBACKS, q);
+    await interrupt(tx, NOTIFICATIONS, q);
+    const jobs: OutboxJob[] = [];
+    if (q.channels.length) {
+      for (const r of await take<NotificationRow & { host: string | null }>(tx, NOTIFICATIONS, q, q.limit)) jobs.push({ kind: 'notification', notification: toNotification(r) });
+    }
+    if (jobs.length < q.limit) {
+      for (const r of await take<DeliveryRow & { host: string }>(tx, CALLBACKS, q, q.limit - jobs.length)) jobs.push({ kind: 'callback', delivery: toDelivery(r) });
+    }
+    return jobs;
+  });
+}
+
+/** Logs an attempt and, when `worker` still holds the row, records its outcome and releases the claim. */
+export async function recordAttempt(pg: Pg, job: OutboxJob, worker: string, r: JobResult): Promise<void> {
+  await pg.tx(async (tx) => {
+    if (job.kind === 'callback') {
+      const d = job.delivery;
+      await tx.exec(
+        `INSERT INTO callback_attempts (account_id, delivery, attempt, at, http_status, error, latency_ms)
+         VALUES ($1, $2, (SELECT COUNT(*) + 1 FROM callback_attempts WHERE account_id = $1 AND delivery = $2), $3, $4, $5, $6)`,
+        [d.accountId, d.id, r.at, r.httpStatus, r.error, r.latencyMs],
+      );
+      await tx.exec(
+        `UPDATE callback_deliveries SET state = $3, attempts = attempts + 1, next_attempt_at = $4, last_status = $5, last_error = $6,
+           last_latency_ms = $7, claimed_by = NULL, lease_until = NULL, delivered_at = CASE WHEN $3 = 'delivered' THEN $8 ELSE delivered_at END
+         WHERE account_id = $1 AND id = $2 AND claimed_by = $9`,
+        [d.accountId, d.id, r.state, r.nextAttemptAt, r.httpStatus, r.error, r.latencyMs, r.at, worker],
+      );
+      return;
+    }
+    const n = job.notification;
+    await tx.exec(
+      `INSERT INTO notification_attempts (account_id, notification, attempt, at, error, latency_ms)
+       VALUES ($1, $2, (SELECT COUNT(*) + 1 FROM notification_attempts WHERE account_id = $1 AND notification = $2), $3, $4, $5)`,
+      [n.accountId, n.id, r.at, r.error, r.latencyMs],
+    );
+    await tx.exec(
+      `UPDATE notifications SET state = $3, attempts = attempts + 1, next_attempt_at = $4, error = $5, claimed_by = NULL, lease_until = NULL,
+         sent_at = CASE WHEN $3 = 'sent' THEN $6 ELSE sent_at END
+       WHERE account_id = $1 AND id = $2 AND claimed_by = $7`,
+      [n.accountId, n.id, r.state === 'delivered' ? 'sent' : r.state, r.nextAttemptAt, r.error, Math.floor(r.at / 1000), worker],
+    );
+  });
+}
