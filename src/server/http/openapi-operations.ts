@@ -33,6 +33,7 @@ import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate
 import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
 import type { JsonSchema, Operation } from './openapi';
 import { TEAM_OPERATIONS } from './openapi-team';
+import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
 
 /** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
 const record = z.record(z.string(), z.unknown());
@@ -280,5 +281,6 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/collector/config', tag: 'Collector', summary: "The server's collector configuration (pulled each minute)", params: z.object({ guid: z.string() }), response: collectorConfig },
   { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
   ...TEAM_OPERATIONS,
+  ...TIME_TRAVEL_OPERATIONS,
 ];
 
