@@ -7,6 +7,8 @@ export const MIN_HOUR = 10;
 /** Scores are capped to ±this, so a flat baseline that moves answers a finite, comparable number. */
 export const MAX_SCORE = 99;
 
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
 /** The median of the values (they need not be sorted); NaN for none. */
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) return Number.NaN;
@@ -27,7 +29,7 @@ export function robustScore(value: number, baseline: readonly number[]): { media
   const scale = Math.max(1.4826 * mad, 0.01 * Math.abs(m), 1e-6);
   const raw = (value - m) / scale;
   const z = Math.max(-MAX_SCORE, Math.min(MAX_SCORE, raw));
-  return { median: m, mad, score: Math.round(z * 100) / 100, raw };
+  return { median: round(m), mad: round(mad), score: Math.round(z * 100) / 100, raw };
 }
 
 /**

@@ -15,7 +15,7 @@ describe('changeRows', () => {
     expect(rows.map((r) => [r.label, r.unit, r.direction])).toEqual([
       ['CPU', 'percent', 'up'],
       ['Disk busy sda', 'percent', 'down'],
-      ['postgres: Memory', 'bytes', 'steady'],
+      ['postgres (2): Memory', 'bytes', 'steady'],
       ['something_new', 'count', 'steady'],
     ]);
     expect(rows[1]!.baseline).toBe('same minute, 5 earlier days');

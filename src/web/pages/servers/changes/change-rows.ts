@@ -61,7 +61,7 @@ export function changeRows(items: readonly ChangeItem[]): ChangeRow[] {
     const what = `${LABELS[base] ?? base}${part}`;
     return {
       key: `${item.kind}:${item.uid ?? ''}:${item.field}`,
-      label: item.kind === 'process' ? `${item.name ?? item.uid}: ${what}` : what,
+      label: item.kind === 'process' ? `${item.name ?? item.uid} (${item.uid?.split('_')[1] ?? ''}): ${what}` : what,
       unit: UNITS[base] ?? 'count',
       direction: item.score > 0 ? 'up' : item.score < 0 ? 'down' : 'steady',
       baseline: item.baseline === 'week' ? `same minute, ${item.baseline_size} earlier days` : `previous hour, ${item.baseline_size} minutes`,

@@ -44,7 +44,7 @@ export default function HostMapPage() {
       <div className="flex flex-wrap items-end gap-3">
         <h1 className="mr-2 text-lg font-semibold">Host map</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {count} servers in {data.groups.length} groups, coloured by {COLOUR_LABEL[colour].toLowerCase()}
+          {count} servers in {data.groups.length} groups, coloured by {COLOUR_LABEL[colour]}
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">

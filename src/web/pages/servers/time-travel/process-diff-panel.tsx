@@ -20,11 +20,13 @@ export function ProcessDiffPanel({ serverId, from, to, search }: { serverId: num
       {diff.isPending && <Loading what="process diff" />}
       {diff.error && <ErrorBox error={diff.error} />}
       {diff.data && (
-        <div className="grid gap-3 xl:grid-cols-3">
-          <DiffTable title="Started" items={diff.data.started} mode="after" search={search} />
-          <DiffTable title="Ended" items={diff.data.ended} mode="before" search={search} />
+        <>
+          <div className="grid gap-3 lg:grid-cols-2">
+            <DiffTable title="Started" items={diff.data.started} mode="after" search={search} />
+            <DiffTable title="Ended" items={diff.data.ended} mode="before" search={search} />
+          </div>
           <DiffTable title="Top movers" items={diff.data.changed} mode="change" search={search} />
-        </div>
+        </>
       )}
     </section>
   );
