@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/account';
 import { apiSend } from './fixtures/api';
+import { e2eRegistration } from './fixtures/seed';
 
 // A server of its own, so the journey knows exactly what ran when: old-job runs until T1 + 120 s,
 // new-job from T2 - 120 s, nginx all along with its CPU rising from 5% to 45%.
@@ -8,19 +9,7 @@ const T2 = Math.floor(Date.now() / 60_000) * 60 - 120;
 const T1 = T2 - 300;
 
 async function seedServer(): Promise<number> {
-  const reg = {
-    guid: 'e2e-time-travel',
-    hostname: 'e2e-time-travel',
-    os: 'Linux',
-    os_detail: 'Debian 13',
-    arch: 'x86_64',
-    capacity_mem: 8 * 1024 ** 3,
-    capacity_cpu_num: 2,
-    capacity_cpu_freq: 2400,
-    capacity_disks: { '/': 50_000 },
-    network_interfaces: [],
-    current_version: 1,
-  };
+  const reg = e2eRegistration('e2e-time-travel', 'e2e-time-travel');
   const { server_id } = (await apiSend('POST', '/collector/register', { json: reg })) as { server_id: number };
   for (let m = T1 - 600; m <= T2; m += 60) {
     const processes = [{ pid: 10, create_time: 1000, name: 'nginx', args: null, cpu: m < T2 - 60 ? 5 : 45, memory: 1e8, thread_num: 4, file_num: 12 }];

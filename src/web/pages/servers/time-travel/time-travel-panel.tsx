@@ -9,7 +9,7 @@ import { useScrub } from './use-scrub';
 
 /**
  * Process time travel: a slider scrubs the process table through the range (the minute is the URL's
- * `at`; arrows move a minute, Page Up/Down ten, Home/End the ends), "Compare" keeps a minute as `base`,
+ * `at`; arrows move a minute, Page Up/Down a tenth of the range, Home/End the ends), "Compare" keeps a minute as `base`,
  * and the diff of the two minutes shows below. Links to "what changed" at the minute.
  */
 export function TimeTravelPanel({ serverId, range, at, minuteSearch }: { serverId: number; range: { from: number; to: number }; at: number | null; minuteSearch: string }) {
