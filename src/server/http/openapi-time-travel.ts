@@ -1,6 +1,9 @@
 import { changesAnswer, changesQuery } from '../../shared/changes';
-import { processDiffAnswer, processDiffQuery } from '../../shared/process-diff';
-import type { Operation } from './openapi';
+import { MAX_TIME, processDiffAnswer, processDiffQuery } from '../../shared/process-diff';
+import type { JsonSchema, Operation } from './openapi';
+
+/** An epoch-seconds parameter read as the minute that contains it (the transform JSON Schema cannot say). */
+const minute = (what: string): JsonSchema => ({ type: 'integer', minimum: 0, maximum: MAX_TIME, description: `${what} (epoch seconds; the minute containing it)` });
 
 /** Investigating a server's past (beyond the spec, issue 12): process time travel and "what changed". */
 export const TIME_TRAVEL_OPERATIONS: Operation[] = [
@@ -16,6 +19,7 @@ export const TIME_TRAVEL_OPERATIONS: Operation[] = [
       'A minute without any record of the server is a 404 naming `from` or `to` (an empty list would claim that no process ran). Another account\'s server is a 404.',
     ].join('\n\n'),
     params: processDiffQuery,
+    fields: { from: minute('The earlier minute'), to: minute('The later minute') },
     response: processDiffAnswer,
   },
   {
@@ -31,6 +35,7 @@ export const TIME_TRAVEL_OPERATIONS: Operation[] = [
       "A minute without the server's record is a 404 naming `time`. Another account's server is a 404.",
     ].join('\n\n'),
     params: changesQuery,
+    fields: { time: minute('The minute to explain') },
     response: changesAnswer,
   },
 ];

@@ -140,3 +140,15 @@ describe('GET /servers/{id}/changes/', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both endpoints with their minute parameters, the error shape and the 404', async () => {
+    const doc = (await svc.request('GET', '/api/v5/openapi.json', { as: null })).body;
+    for (const [path, params] of [['/api/v5/servers/{id}/processes/diff/', ['id', 'from', 'to']], ['/api/v5/servers/{id}/changes/', ['id', 'time', 'limit']]] as const) {
+      const op = doc.paths[path].get;
+      expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(params);
+      expect(op.parameters[1].schema).toMatchObject({ type: 'integer', minimum: 0 });
+      for (const status of ['400', '401', '404']) expect(op.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    }
+  });
+});
