@@ -97,11 +97,15 @@ export function layoutMap(groups: readonly MapGroup[], spans: ReadonlyMap<number
       return true;
     };
     let firstFree = 0; // every unit before this index (row-major) is taken
+    // Where a k-sized cell was last placed: the grid only fills, so no k-cell fits before it again
+    // (without this, a hole too small for k would be rescanned for every k-cell: quadratic).
+    const cursor = [0, 0, 0, 0];
     let used = 0;
     for (const id of ordered) {
       const k = spans.get(id) ?? 1;
-      let at = firstFree;
+      let at = Math.max(firstFree, cursor[k] ?? 0);
       while (!free(Math.floor(at / cols), at % cols, k)) at++;
+      cursor[k] = at;
       const r = Math.floor(at / cols);
       const c = at % cols;
       for (let i = r; i < r + k; i++) {
