@@ -69,3 +69,22 @@ export function hoverFrames(page: Page, moves = 120): Promise<number[]> {
     { moves, sel: CANVAS },
   );
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const ms = (x: number) => `${Math.round(x)} ms`;
+
+/** The host map figures (issue 12): every server a canvas cell; goal 100 ms to draw 5,000, and smooth hover. */
+export async function hostMapFigures(page: Page, address: string, servers: number, { runs, log }: { runs: number; log: (s: string) => void }): Promise<void> {
+  log(`\nhost map with ${servers} servers (canvas):`);
+  for (const [label, q] of [['grouped by tag, coloured by CPU', ''], ['grouped by OS, sized by CPU count', '?group=os&size=cpus']] as const) {
+    const maps: { total: number; render: number }[] = [];
+    for (let r = 0; r < runs; r++) maps.push(await timeHostMap(page, `${address}/host-map${q}`, servers));
+    log(`    ${label}: layout + draw ${ms(median(maps.map((m) => m.render)))} in the page (goal 100 ms); navigation to drawn ${ms(median(maps.map((m) => m.total)))}`);
+  }
+  const recolours: number[] = [];
+  for (let r = 0; r < runs; r++) for (const c of ['memory', 'disk', 'cpu']) recolours.push(await timeRecolour(page, c));
+  log(`    colour switch (select to redrawn frame): median ${ms(median(recolours))}, max ${ms(Math.max(...recolours))}`);
+  const hovers = await hoverFrames(page);
+  log(`    hover, pointer move to the tooltip of the next cell in a painted frame: median ${ms(median(hovers))}, p95 ${ms(pct(hovers, 0.95))}, max ${ms(Math.max(...hovers))}`);
+}

@@ -17,7 +17,7 @@ import { firstPageJs } from './bundle';
 import { firstVisit } from './first-visit';
 import { scrollFrames, timeFilter, timeFleetLoad, timeSort } from './fleet-timing';
 import { graphFigures } from './graph-timing';
-import { hoverFrames, timeHostMap, timeRecolour } from './host-map-timing';
+import { hostMapFigures } from './host-map-timing';
 import { client, seedFleet, seedHistory } from './seed';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -136,19 +136,7 @@ try {
   const frames = await scrollFrames(page);
   log(`    scrolling 150 frames of 400 px: frame median ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${frames.filter((f) => f > 50).length} frames over 50 ms`);
 
-  // Host map (issue 12): every server a canvas cell; goal 100 ms to draw 5,000 and smooth hover.
-  log(`\nhost map with ${total} servers (canvas):`);
-  for (const [label, q] of [['grouped by tag, coloured by CPU', ''], ['grouped by OS, sized by CPU count', '?group=os&size=cpus']] as const) {
-    const maps: { total: number; render: number }[] = [];
-    for (let r = 0; r < RUNS; r++) maps.push(await timeHostMap(page, `${info.address}/host-map${q}`, total));
-    log(`    ${label}: layout + draw ${ms(median(maps.map((m) => m.render)))} in the page (goal 100 ms); navigation to drawn ${ms(median(maps.map((m) => m.total)))}`);
-  }
-  const recolours: number[] = [];
-  for (let r = 0; r < RUNS; r++) for (const c of ['memory', 'disk', 'cpu']) recolours.push(await timeRecolour(page, c));
-  log(`    colour switch (select to redrawn frame): median ${ms(median(recolours))}, max ${ms(Math.max(...recolours))}`);
-  const hovers = await hoverFrames(page);
-  log(`    hover, pointer move to the tooltip of the next cell in a painted frame: median ${ms(median(hovers))}, p95 ${ms(pct(hovers, 0.95))}, max ${ms(Math.max(...hovers))}`);
-
+  await hostMapFigures(page, info.address, total, { runs: RUNS, log });
   await alertsFigures(browser, info.address, session, { runs: RUNS, n: ALERTS, log });
   await graphFigures(browser, info.address, info.demo, { runs: RUNS, servers: DEMO_SERVERS, minutes: DEMO_MINUTES, log });
   log(`\nload average at the end: ${loadavg()[0]!.toFixed(1)} (absolute times scale with it; the ratios are the figures to read)`);
