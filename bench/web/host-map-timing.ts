@@ -39,6 +39,8 @@ export function timeRecolour(page: Page, value: string): Promise<number> {
 /**
  * Moves the pointer over `moves` cells across the map, one move per frame, and answers each move's
  * time to the tooltip naming the new cell in a painted frame (hit-test, React update, overlay draw).
+ * Walks 16 px steps, so the map must be drawn with cells of one unit (no size); a move that names no
+ * new cell within 30 frames is left out rather than waited for.
  */
 export function hoverFrames(page: Page, moves = 120): Promise<number[]> {
   return page.evaluate(
@@ -57,9 +59,11 @@ export function hoverFrames(page: Page, moves = 120): Promise<number[]> {
           const before = document.querySelector('[role="tooltip"]')?.textContent ?? '';
           const t0 = performance.now();
           canvas.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: x, clientY: y }));
+          let frames = 0;
           const poll = () => {
             const now = document.querySelector('[role="tooltip"]')?.textContent ?? '';
             if (now !== before || k === 0) requestAnimationFrame(() => (out.push(performance.now() - t0), k++, requestAnimationFrame(step)));
+            else if (++frames > 30) (k++, requestAnimationFrame(step));
             else requestAnimationFrame(poll);
           };
           poll();
@@ -84,7 +88,9 @@ export async function hostMapFigures(page: Page, address: string, servers: numbe
   }
   const recolours: number[] = [];
   for (let r = 0; r < runs; r++) for (const c of ['memory', 'disk', 'cpu']) recolours.push(await timeRecolour(page, c));
+  // Hover over cells of one unit each (the first map, without sizes).
   log(`    colour switch (select to redrawn frame): median ${ms(median(recolours))}, max ${ms(Math.max(...recolours))}`);
+  await timeHostMap(page, `${address}/host-map`, servers);
   const hovers = await hoverFrames(page);
   log(`    hover, pointer move to the tooltip of the next cell in a painted frame: median ${ms(median(hovers))}, p95 ${ms(pct(hovers, 0.95))}, max ${ms(Math.max(...hovers))}`);
 }
