@@ -5,7 +5,7 @@ import { expectNoSeriousA11yIssues } from './fixtures/axe';
 import { everyRoute, openTrace } from './fixtures/routes';
 
 // Every route needs the demo's incidents and transactions, which the service backfills while tests run;
-// 26 routes x 2 themes of axe on a loaded 2-core machine take minutes.
+// every route x 2 themes of axe on a loaded 2-core machine take minutes.
 test.describe.configure({ timeout: 420_000 });
 
 test('every page has no serious axe violation, in the light theme and in the dark one', async ({ page }) => {

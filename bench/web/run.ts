@@ -4,7 +4,8 @@
 // their latest minute) and measures in Debian's Chromium. BENCH_WEB_RUNS sets the runs per figure.
 // The graph figures (c) use a second account fed by the demo fleet generator: BENCH_WEB_DEMO_SERVERS
 // servers (25, the whole roster) with BENCH_WEB_DEMO_MINUTES minutes (120) of history. The alerts figure (d)
-// seeds BENCH_WEB_ALERTS (2,000) Server alerts on 500 of the fleet's servers.
+// seeds BENCH_WEB_ALERTS (2,000) Server alerts on 500 of the fleet's servers. The correlate page is timed
+// with 20 series of the history server (its fields, then its processes') over 7 days against one.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { jsLoaded, launch, signedInPage, staticPage, timeBaseline, timeCrosshair
 import { firstPageJs } from './bundle';
 import { firstVisit } from './first-visit';
 import { scrollFrames, timeFilter, timeFleetLoad, timeSort } from './fleet-timing';
+import { correlateFigures, correlateSeries } from './correlate-timing';
 import { graphFigures } from './graph-timing';
 import { hostMapFigures } from './host-map-timing';
 import { client, seedFleet, seedHistory } from './seed';
@@ -61,6 +63,7 @@ log(`seeded ${SERVERS} more servers (register + one batch each) in ${ms(performa
 t = performance.now();
 await seedAlerts(api, ALERTS, 500);
 log(`seeded ${ALERTS} alerts on 500 of them through POST /alerts/ in ${ms(performance.now() - t)}`);
+const correlateRefs = await correlateSeries(api, serverId, 20);
 api.close();
 
 const browser = await launch();
@@ -136,6 +139,7 @@ try {
   const frames = await scrollFrames(page);
   log(`    scrolling 150 frames of 400 px: frame median ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${frames.filter((f) => f > 50).length} frames over 50 ms`);
 
+  await correlateFigures(page, info.address, correlateRefs, { runs: RUNS, log });
   await hostMapFigures(page, info.address, total, { runs: RUNS, log });
   await alertsFigures(browser, info.address, session, { runs: RUNS, n: ALERTS, log });
   await graphFigures(browser, info.address, info.demo, { runs: RUNS, servers: DEMO_SERVERS, minutes: DEMO_MINUTES, log });

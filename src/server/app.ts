@@ -16,6 +16,7 @@ import { authenticate as sessionOrBasic } from './http/auth';
 import { sessionReader } from './http/sessions';
 import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
+import { installCsvExport } from './http/csv-export';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { alertRoutes } from './routes/alerts';
 import { avatarRoutes } from './routes/avatars';
@@ -42,6 +43,7 @@ import { collectorRoutes } from './routes/collector';
 import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 import { timeTravelRoutes } from './routes/time-travel';
+import { healthRoutes } from './routes/health';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
 export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, teamRoutes, sessionRoutes, openApiRoutes];
@@ -108,6 +110,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
           if (req.user) await checkRole(req, reply);
         });
         installAudit(api, deps);
+        installCsvExport(api);
         for (const routes of API_ROUTES) routes(api, deps);
       },
       { prefix },
@@ -115,6 +118,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   }
 
   avatarRoutes(app);
+  healthRoutes(app, deps);
   const webDir = deps.config.webDir;
   const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (serveWeb) {

@@ -10,6 +10,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://user:pass@host:port/db: run on PostgreSQL; without it, SQLite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** Connections in each process's PostgreSQL pool. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DEMO: flag,
   LOCAL_COLLECTOR: flag,
   DEFAULT_ALERTS: flag,

@@ -24,7 +24,7 @@ const demoAccountFile = z.object({ email: z.string(), api_key: z.string() });
  */
 async function main() {
   const env = readEnv();
-  const { store, created: firstStart } = openStore({ dataDir: env.DATA_DIR });
+  const { store, created: firstStart } = await openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const deps = {
     store,
     config: {
@@ -116,7 +116,7 @@ async function main() {
     await singletons.stop();
     await app.close();
     await alerting.stop();
-    store.close();
+    await store.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

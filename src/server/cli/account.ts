@@ -13,7 +13,7 @@ async function main(argv: string[]) {
     return 2;
   }
   const env = readEnv();
-  const { store } = openStore({ dataDir: env.DATA_DIR });
+  const { store } = await openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   try {
     const r = await createAccount(store, values.email);
     if (!r.ok) {
@@ -23,7 +23,7 @@ async function main(argv: string[]) {
     console.log(JSON.stringify({ email: r.email, api_key: r.api_key }));
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { ErrorBody } from '../../shared/errors';
+import { StoreUnavailableError } from '../store/errors';
 
 /** An error with its HTTP status, answered in the API's error shape. */
 export class ApiError extends Error {
@@ -85,6 +86,10 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendError(reply, new ApiError(fe.statusCode, fe.message));
+    }
+    if (err instanceof StoreUnavailableError) {
+      req.log.warn({ err }, 'store unavailable');
+      return sendError(reply, new ApiError(503, 'the service cannot reach its database; retry shortly', undefined, { 'Retry-After': '5' }));
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, new ApiError(500, 'internal error'));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../app';
 import { acceptPatch } from './patch';
 import { startTestService, type TestService } from '../testing/harness';
+import { CSV_EXPORTS } from './csv-export';
 import { openApiPath } from './openapi';
 
 interface Op {
@@ -83,13 +84,27 @@ describe('OpenAPI document', () => {
     expect(post.responses['201']).toBeDefined();
     const list = doc.paths['/api/v5/buckets/{id}/data/']!.get!;
     expect(list.parameters!.map((p) => [p.name, p.required])).toEqual([
-      ['id', true], ['limit', false], ['page', false], ['num', false], ['start', false], ['end', false], ['time_step', false],
+      ['id', true], ['limit', false], ['page', false], ['num', false], ['start', false], ['end', false], ['time_step', false], ['format', false],
     ]);
     const batch = doc.paths['/api/v5/collector/batches/']!.post!;
     expect(Object.keys(batch.requestBody!.content)).toEqual(['application/json']);
     expect(batch.requestBody!.content['application/json']!.schema.required).toEqual(expect.arrayContaining(['batch_id', 'guid', 'minute', 'server']));
     const paged = doc.paths['/api/v5/servers/']!.get!.responses['200']!.content!['application/json']!.schema as { properties: Record<string, unknown> };
     expect(Object.keys(paged.properties)).toEqual(['pagination', 'data']);
+  });
+});
+
+describe('CSV in the document', () => {
+  it('offers format and text/csv on every endpoint that answers CSV, and on no other', () => {
+    const csvPaths = Object.keys(CSV_EXPORTS).map(openApiPath);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const get = ops.get;
+      if (!get) continue;
+      const offers = Object.keys(get.responses['200']?.content ?? {}).includes('text/csv');
+      expect(offers, path).toBe(csvPaths.includes(path));
+      expect(get.parameters?.some((p) => p.name === 'format') ?? false, path).toBe(offers);
+    }
+    expect(csvPaths.filter((p) => doc.paths[p]?.get)).toHaveLength(csvPaths.length);
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBody } from '../../shared/errors';
 import { pagedSchema } from '../../shared/paging';
 import { API_PREFIX } from '../../shared/paths';
+import { CSV_EXPORTS } from './csv-export';
 import { OPERATIONS, TAG_DESCRIPTIONS } from './openapi-operations';
 
 /** One documented endpoint; `path` is written as it is registered (`/logs/:id`), without the prefix. */
@@ -61,6 +62,22 @@ function fields(schema: z.ZodType, extra: Record<string, JsonSchema> = {}): { na
   return Object.entries(shape).map(([name, f]) => ({ name, required: !f.safeParse(undefined).success, schema: { ...jsonSchema(f), ...extra[name] } }));
 }
 
+/** The `format` parameter of the endpoints that answer CSV (http/csv-export.ts). */
+const CSV_FORMAT_PARAM = {
+  name: 'format',
+  in: 'query',
+  required: false,
+  schema: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+  description: 'csv answers the page as CSV (also for Accept: text/csv); errors stay JSON.',
+};
+const CSV_CONTENT = {
+  'text/csv': {
+    schema: { type: 'string' },
+    description:
+      'RFC 4180, a header row then one row per item of data; per-part fields become one column each (disk_percent_part./var). Content-Disposition: attachment. Text cells starting with = + - @ (tab, CR) get a leading \'. The next page is in Link: <path>; rel="next".',
+  },
+};
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 
@@ -73,9 +90,11 @@ function operationObject(op: Operation) {
   }));
   const params = op.params ? fields(op.params, op.fields) : [];
   const inBody = op.method === 'POST' || op.method === 'PUT';
+  const csv = op.method === 'GET' && CSV_EXPORTS[op.path] !== undefined;
   const parameters = [
     ...pathParams,
     ...(inBody ? [] : params.map((p) => ({ name: p.name, in: 'query', required: p.required, schema: p.schema }))),
+    ...(csv ? [CSV_FORMAT_PARAM] : []),
   ];
   const bodySchema = op.params && objectShape(op.params) === null ? jsonSchema(op.params) : {
     type: 'object',
@@ -86,7 +105,7 @@ function operationObject(op: Operation) {
   const responses: Record<string, unknown> = {
     [String(op.status ?? 200)]: {
       description: 'Success',
-      ...(op.html ? { content: { 'text/html': { schema: { type: 'string' } } } } : body ? { content: { 'application/json': { schema: body } } } : {}),
+      ...(op.html ? { content: { 'text/html': { schema: { type: 'string' } } } } : body ? { content: { 'application/json': { schema: body }, ...(csv ? CSV_CONTENT : {}) } } : {}),
     },
     '400': errorResponse('A parameter breaks a rule; `field` names it'),
   };

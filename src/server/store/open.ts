@@ -1,19 +1,23 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { openPostgresStore } from './postgres/open';
 import { openSqliteStore } from './sqlite/open';
 import type { Store } from './store';
 
-/** Where the store lives; more backends add their settings here (one factory chooses). */
+/** Where the store lives; one factory chooses the backend from these settings. */
 export interface StoreSettings {
-  /** Directory of the embedded SQLite store (monitoring.sqlite). */
+  /** Directory of the embedded SQLite store (monitoring.sqlite), used when no database URL is set. */
   dataDir: string;
+  /** postgres://user:pass@host:port/db: run on PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
 }
 
 /**
  * Opens the service's store: the one place that knows which backend runs. `created` is true when the
  * store was empty before (the first start, which makes the demo account).
  */
-export function openStore(s: StoreSettings): { store: Store; created: boolean } {
+export async function openStore(s: StoreSettings): Promise<{ store: Store; created: boolean }> {
+  if (s.databaseUrl) return openPostgresStore(s.databaseUrl);
   mkdirSync(s.dataDir, { recursive: true });
   const file = join(s.dataDir, 'monitoring.sqlite');
   const created = !existsSync(file);

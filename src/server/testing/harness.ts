@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { newEvents, systemNow, type Config, type Deps } from '../deps';
 import { createAccount } from '../services/accounts';
-import { openSqliteStore } from '../store/sqlite/open';
 import type { Db } from '../store/sqlite/db';
+import { openTestStore, type TestSql } from '../store/test-store';
 
 export interface TestAccount {
   id: number;
@@ -36,7 +36,12 @@ export interface TestService {
   baseUrl: string;
   app: FastifyInstance;
   deps: Deps;
+  /** SQLite only (being replaced by `sql`, which runs on either store). */
   db: Db;
+  /** Plain SQL on the test's store, whichever runs (`?` placeholders). */
+  sql: TestSql;
+  /** Environment a service process needs to open this same store. */
+  storeEnv: Record<string, string>;
   dataDir: string;
   /** The main account and a second one, to check tenant isolation. */
   account: TestAccount;
@@ -60,12 +65,14 @@ export function basicHeader(a: { email: string; key: string }): string {
 }
 
 /**
- * Starts the real service on a loopback port over a temporary SQLite file, with two accounts.
+ * Starts the real service on a loopback port over a temporary store (SQLite file, or a fresh
+ * PostgreSQL database with STORE=postgres), with two accounts.
  * Nothing is mocked: requests go over HTTP with Basic auth.
  */
 export async function startTestService(config: Partial<Config> = {}, now: () => number = systemNow): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mon-test-'));
-  const store = openSqliteStore(join(dataDir, 'test.sqlite'));
+  const ts = await openTestStore(dataDir);
+  const store = ts.store;
   const deps: Deps = { store, config: { dataDir, ...config }, now, events: newEvents() };
   const app = await buildApp(deps);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -111,7 +118,12 @@ export async function startTestService(config: Partial<Config> = {}, now: () => 
     baseUrl: address,
     app,
     deps,
-    db: store.db,
+    get db(): Db {
+      if (!('db' in store)) throw new Error('svc.db is SQLite-only: use svc.sql');
+      return store.db as Db;
+    },
+    sql: ts.sql,
+    storeEnv: ts.env,
     dataDir,
     account,
     other,
@@ -119,7 +131,7 @@ export async function startTestService(config: Partial<Config> = {}, now: () => 
     request,
     async close() {
       await app.close();
-      store.close();
+      await ts.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -135,4 +147,15 @@ export function seedServer(db: Db, accountId: number, fields: { hostname: string
     )
     .run(accountId, fields.guid ?? `guid-${fields.hostname}-${Math.random()}`, fields.hostname, fields.os ?? 'Linux', now, fields.lastSeen ?? null);
   return Number(r.lastInsertRowid);
+}
+
+/** Inserts a server row directly on either store, for suites that need servers without the ingest path. */
+export async function seedServerRow(sql: TestSql, accountId: number, fields: { hostname: string; os?: string; guid?: string; lastSeen?: number | null }): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const r = await sql.get<{ id: number }>(
+    `INSERT INTO servers (account_id, guid, hostname, os, created, last_seen, capacity_disks, network_interfaces)
+     VALUES (?, ?, ?, ?, ?, ?, '{"/": 10000}', '[]') RETURNING id`,
+    accountId, fields.guid ?? `guid-${fields.hostname}-${Math.random()}`, fields.hostname, fields.os ?? 'Linux', now, fields.lastSeen ?? null,
+  );
+  return r!.id;
 }

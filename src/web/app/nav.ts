@@ -21,6 +21,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
       { to: paths.logs, label: 'Logs' },
       { to: paths.polledData, label: 'Polled data' },
       { to: paths.buckets, label: 'StatsD buckets' },
+      { to: paths.correlate, label: 'Correlate' },
     ],
   },
   {

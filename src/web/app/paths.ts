@@ -29,6 +29,7 @@ export const paths = {
   transactionLog: (id: number | string) => `/transactions/${id}`,
   trace: '/trace',
   topology: '/topology',
+  correlate: '/correlate',
 } as const;
 
 /** A path plus query parameters (undefined and empty values left out). */

@@ -13,6 +13,7 @@ const RANGE_PAGES: readonly RegExp[] = [
   /^\/incidents$/,
   /^\/transactions\/[^/]+$/,
   /^\/topology$/,
+  /^\/correlate$/,
 ];
 
 /** Whether the page at `pathname` follows the global range (a trailing slash is ignored). */

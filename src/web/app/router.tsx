@@ -17,6 +17,7 @@ const ApplicationPage = lazy(() => import('../pages/applications/application-pag
 const LogPage = lazy(() => import('../pages/logs/log-page'));
 const PolledItemPage = lazy(() => import('../pages/polled-data/polled-item-page'));
 const BucketPage = lazy(() => import('../pages/buckets/bucket-page'));
+const CorrelatePage = lazy(() => import('../pages/correlate/correlate-page'));
 const ResourceListPage = lazy(() => import('../pages/resources/resource-list-page'));
 
 const registryRoutes: RouteObject[] = (Object.keys(REGISTRY) as RegistryKey[]).map((key) => ({
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'logs/:id', element: <LogPage /> },
       { path: 'polled-data/:id', element: <PolledItemPage /> },
       { path: 'buckets/:id', element: <BucketPage /> },
+      { path: 'correlate', element: <CorrelatePage /> },
       ...registryRoutes,
       ...adminRoutes,
       { path: '*', element: <p className="p-4">No such page.</p> },

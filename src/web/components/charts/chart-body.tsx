@@ -17,6 +17,10 @@ export interface Series {
   label: string;
   /** A colour of its own (log severities); otherwise the palette's by position. */
   color?: ThemedColor;
+  /** A previous-period twin: drawn faint and dashed in the colour of series `colorIndex`. */
+  faint?: boolean;
+  /** The palette position of the colour, when it is not the series' own position (twins). */
+  colorIndex?: number;
 }
 
 export interface ChartBodyProps {
@@ -82,7 +86,17 @@ export const ChartBody = memo(function ChartBody({ width, height, data, series, 
       ))}
       {series.map((s, i) =>
         hidden.has(s.key) ? null : (
-          <Line key={s.key} dataKey={s.key} name={s.label} stroke={seriesColor(i, dark, s.color)} dot={false} isAnimationActive={false} connectNulls={false} strokeWidth={1.5} />
+          <Line
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stroke={seriesColor(s.colorIndex ?? i, dark, s.color)}
+            dot={false}
+            isAnimationActive={false}
+            connectNulls={false}
+            strokeWidth={s.faint ? 1.25 : 1.5}
+            {...(s.faint ? { strokeDasharray: '4 3', strokeOpacity: 0.55 } : {})}
+          />
         ),
       )}
       {at !== null && <ReferenceLine x={at} stroke={pick(MARK.chosen)} strokeWidth={2} className="chosen-minute" ifOverflow="hidden" />}

@@ -14,7 +14,7 @@ export function ChartLegend({ title, series, hidden, dark, onClick }: { title: s
             className={`flex items-center gap-1 rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800 ${hidden.has(s.key) ? 'text-slate-600 line-through dark:text-slate-400' : ''}`}
             onClick={() => onClick(s.key)}
           >
-            <span aria-hidden className="inline-block h-2 w-3 rounded-sm" style={{ background: seriesColor(i, dark, s.color) }} />
+            <span aria-hidden className="inline-block h-2 w-3 rounded-sm" style={{ background: seriesColor(s.colorIndex ?? i, dark, s.color) }} />
             {s.label}
           </button>
         </li>

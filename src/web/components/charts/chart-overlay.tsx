@@ -107,7 +107,7 @@ export function ChartOverlay({ title, plot, range, rows, series, hidden, unit, s
             <div className="font-medium">{formatTime(t!)} UTC</div>
             {shown.map(({ s, i }) => (
               <div key={s.key} className="flex items-center gap-1">
-                <span className="inline-block h-2 w-2 rounded-full" style={{ background: seriesColor(i, dark, s.color) }} />
+                <span className="inline-block h-2 w-2 rounded-full" style={{ background: seriesColor(s.colorIndex ?? i, dark, s.color), opacity: s.faint ? 0.55 : 1 }} />
                 {s.label}: {formatValue(unit, row?.[s.key])}
               </div>
             ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_CHARTS, chartData, numeric, partRows, parts, scalarRows, SERVER_CHARTS } from './record-series';
+import { APPLICATION_CHARTS, chartData, numeric, partRows, parts, scalarRows, SERVER_CHARTS, rowsLike } from './record-series';
 
 const recs = [
   { time: 180, cpu: 30, cpu_cores: { '0': 10, '1': 50 }, memory: 100 },
@@ -90,5 +90,18 @@ describe('chart units', () => {
     expect(unitOf('Average response time')).toBe('us');
     // A count and a time never share an axis.
     expect(SERVER_CHARTS.find((c) => c.title === 'Responses')).toMatchObject({ fields: [{ key: 'response_num' }] });
+  });
+});
+
+describe('rowsLike', () => {
+  it('reads other records under the keys of series already chosen, parts matched by name', () => {
+    const spec = { title: 'Disk', unit: 'percent' as const, partField: 'disk' };
+    const series = [{ key: 'p0', label: '/' }, { key: 'p1', label: '/var' }];
+    expect(rowsLike([{ time: 120, disk: { '/var': 3, '/home': 9 } }, { time: 60, disk: { '/': 1 } }], spec, series)).toEqual([
+      { time: 60, p0: 1, p1: null },
+      { time: 120, p0: null, p1: 3 },
+    ]);
+    const cpu = { title: 'CPU', unit: 'percent' as const, fields: [{ key: 'cpu', label: 'CPU %' }] };
+    expect(rowsLike([{ time: 60, cpu: 5 }], cpu, [{ key: 'cpu', label: 'CPU %' }])).toEqual([{ time: 60, cpu: 5 }]);
   });
 });

@@ -110,3 +110,19 @@ export function chartData(records: readonly Rec[], spec: ChartSpec): { rows: Cha
   const present = spec.fields.filter((f) => records.some((r) => numeric(r[f.key]) !== null));
   return present.length ? { rows: scalarRows(records, present.map((f) => f.key)), series: present } : null;
 }
+
+/**
+ * Rows of other records (a previous period) under the keys of series already chosen for `spec`, so
+ * they line up with that chart: per-part series are matched by their part name (the label).
+ */
+export function rowsLike(records: readonly Rec[], spec: ChartSpec, series: readonly { key: string; label: string }[]): ChartRow[] {
+  if (!('partField' in spec)) return scalarRows(records, series.map((s) => s.key));
+  return [...records]
+    .sort((a, b) => a.time - b.time)
+    .map((r) => {
+      const p = parts(r[spec.partField]);
+      const row: ChartRow = { time: r.time };
+      for (const s of series) row[s.key] = p[s.label] ?? null;
+      return row;
+    });
+}

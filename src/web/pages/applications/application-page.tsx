@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { useApplication, useApplicationData, useApplicationDetail, useApplicationProcesses } from '../../api/applications';
+import { applicationQueries, useApplication, useApplicationData, useApplicationDetail, useApplicationProcesses } from '../../api/applications';
 import { paths } from '../../app/paths';
 import { useMinuteParam } from '../../app/use-minute-param';
+import { usePreviousRecords } from '../../app/use-previous-period';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { APPLICATION_CHARTS } from '../../components/charts/record-series';
@@ -25,6 +26,7 @@ export default function ApplicationPage() {
   const { window } = useTimeView();
   const app = useApplication(id);
   const data = useApplicationData(id, window);
+  const previous = usePreviousRecords(window, (w) => applicationQueries.data(id, w));
   const detail = useApplicationDetail(id, at);
   const processes = useApplicationProcesses(id, at);
   const bands = useMaintenanceBands(window, app.data?.servers ?? []);
@@ -55,7 +57,7 @@ export default function ApplicationPage() {
       <Panel title="Application data" actions={<span className={`text-xs ${muted}`}>Click or tap a minute, drag to zoom</span>}>
         {data.isPending && <Loading what="charts" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <ChartGrid records={data.data} specs={APPLICATION_CHARTS} range={window} bands={bands} at={at} onPickMinute={setAt} />}
+        {data.data && <ChartGrid records={data.data} specs={APPLICATION_CHARTS} range={window} bands={bands} at={at} onPickMinute={setAt} previous={previous} />}
       </Panel>
       <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} withServer caption="Processes of the application" />
       {detail.error && <ErrorBox error={detail.error} />}

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { useProcessData, useProcessDetail, useServerProcesses } from '../../api/processes';
+import { processQueries, useProcessData, useProcessDetail, useServerProcesses } from '../../api/processes';
 import { paths } from '../../app/paths';
 import { useMinuteParam } from '../../app/use-minute-param';
+import { usePreviousRecords } from '../../app/use-previous-period';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { PROCESS_CHARTS } from '../../components/charts/record-series';
@@ -19,6 +20,7 @@ export default function ProcessPage() {
   const { at, setAt, rangeSearch } = useMinuteParam();
   const { window } = useTimeView();
   const data = useProcessData(uid, window);
+  const previous = usePreviousRecords(window, (w) => processQueries.data(uid, w));
   const detail = useProcessDetail(uid, at);
   const [serverPart, pid] = uid.split('_');
   const serverId = Number(serverPart);
@@ -42,7 +44,7 @@ export default function ProcessPage() {
       <Panel title="Process data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click or tap a minute for its details, drag to zoom</span>}>
         {data.isPending && <Loading what="charts" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <ChartGrid records={data.data} specs={PROCESS_CHARTS} range={window} bands={bands} at={at} onPickMinute={setAt} />}
+        {data.data && <ChartGrid records={data.data} specs={PROCESS_CHARTS} range={window} bands={bands} at={at} onPickMinute={setAt} previous={previous} />}
       </Panel>
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title={`Files${at !== null ? ` at ${formatTime(at)} UTC` : ' (latest)'}`} actions={at !== null && <Button variant="ghost" onClick={() => setAt(null)}>Latest</Button>}>

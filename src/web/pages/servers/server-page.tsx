@@ -1,13 +1,14 @@
 import { Link, useParams } from 'react-router';
 import { useApplications } from '../../api/applications';
 import { useServerProcesses } from '../../api/processes';
-import { useServerData } from '../../api/server-data';
+import { serverDataQueries, useServerData } from '../../api/server-data';
 import { useServer, useServerTags, useSetServerTags } from '../../api/servers';
 import { useServerTagList } from '../../api/server-tags';
 import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { paths } from '../../app/paths';
 import { useMinuteParam } from '../../app/use-minute-param';
+import { usePreviousRecords } from '../../app/use-previous-period';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { SERVER_CHARTS } from '../../components/charts/record-series';
@@ -26,6 +27,7 @@ export default function ServerPage() {
   const { window } = useTimeView();
   const server = useServer(id);
   const data = useServerData(id, window);
+  const previous = usePreviousRecords(window, (w) => serverDataQueries.range(id, w));
   const marks = useServerMarks(id, window);
   const processes = useServerProcesses(id, at);
 
@@ -50,7 +52,7 @@ export default function ServerPage() {
       <Panel title="Server data" actions={<span className="text-xs text-slate-600 dark:text-slate-400">Click or tap a minute, drag to zoom</span>}>
         {data.isPending && <Loading what="charts" />}
         {data.error && <ErrorBox error={data.error} />}
-        {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} at={at} onPickMinute={setAt} />}
+        {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} at={at} onPickMinute={setAt} previous={previous} />}
       </Panel>
       {at !== null && <IncidentsAtPanel serverId={id} at={at} search={rangeSearch} />}
       <TimeTravelPanel serverId={id} range={window} at={at} minuteSearch={minuteSearch} />

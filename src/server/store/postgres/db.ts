@@ -1,0 +1,120 @@
+import pg from 'pg';
+import { StoreUnavailableError } from '../errors';
+
+// bigint ids and counts fit in a double for any fleet we serve; numeric aggregates are read as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** Queries on the pool or inside one transaction. Parameters are $1, $2, ... */
+export interface Sql {
+  rows<T>(text: string, params?: unknown[]): Promise<T[]>;
+  row<T>(text: string, params?: unknown[]): Promise<T | undefined>;
+  /** Runs a statement; answers the number of rows it touched. */
+  exec(text: string, params?: unknown[]): Promise<number>;
+}
+
+/** A transaction's connection: the Sql helpers plus the raw client (COPY streams). */
+export interface Tx extends Sql {
+  client: pg.PoolClient;
+}
+
+export interface Pg extends Sql {
+  pool: pg.Pool;
+  /**
+   * Runs `fn` in BEGIN/COMMIT on one connection; rolls back on any error. Serialization failures and
+   * deadlocks (40001, 40P01) are retried up to 3 times, so `fn` must not have effects outside the store.
+   */
+  tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel with a dedicated connection; the answer stops listening. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/** Codes and errors that mean the database cannot be reached (answered 503, never a crash). */
+export function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  const code = e?.code ?? '';
+  if (/^(08|57P0|53)/.test(code)) return true; // connection exceptions, admin shutdown, out of resources
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? '');
+}
+
+function wrap(err: unknown): unknown {
+  return isUnavailable(err) ? new StoreUnavailableError((err as Error).message) : err;
+}
+
+function helpers(q: (text: string, params?: unknown[]) => Promise<pg.QueryResult>): Sql {
+  return {
+    async rows<T>(text: string, params?: unknown[]) {
+      return (await q(text, params)).rows as T[];
+    },
+    async row<T>(text: string, params?: unknown[]) {
+      return (await q(text, params)).rows[0] as T | undefined;
+    },
+    async exec(text: string, params?: unknown[]) {
+      return (await q(text, params)).rowCount ?? 0;
+    },
+  };
+}
+
+/** Pool settings from the environment: PG_POOL_MAX connections (default 10). */
+export function openPg(connectionString: string, max = Number(process.env.PG_POOL_MAX ?? 10)): Pg {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const query = async (text: string, params?: unknown[]) => {
+    try {
+      return await pool.query(text, params as unknown[]);
+    } catch (err) {
+      throw wrap(err);
+    }
+  };
+  return {
+    pool,
+    ...helpers(query),
+    async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        let client: pg.PoolClient;
+        try {
+          client = await pool.connect();
+        } catch (err) {
+          throw wrap(err);
+        }
+        let broken = false;
+        try {
+          await client.query('BEGIN');
+          const tx: Tx = { client, ...helpers((t, p) => client.query(t, p as unknown[])) };
+          const out = await fn(tx);
+          await client.query('COMMIT');
+          return out;
+        } catch (err) {
+          try {
+            await client.query('ROLLBACK');
+          } catch {
+            broken = true;
+          }
+          const code = (err as { code?: string }).code ?? '';
+          if (RETRYABLE.has(code) && attempt < 4) continue;
+          throw wrap(err);
+        } finally {
+          client.release(broken);
+        }
+      }
+    },
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel) onNotify(n.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    close: () => pool.end(),
+  };
+}

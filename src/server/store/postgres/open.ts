@@ -1,0 +1,89 @@
+import { StoreUnavailableError } from '../errors';
+import type { Store } from '../store';
+import { pgAccounts } from './accounts';
+import { pgAlertEngine } from './alert-engine';
+import { pgAlertHistories } from './alert-histories';
+import { pgAlerts } from './alerts';
+import { pgApplications } from './applications';
+import { pgBuckets } from './buckets';
+import { isUnavailable, openPg, type Pg } from './db';
+import { migratePg } from './migrate';
+import { pgLeases } from './leases';
+import { pgLogs } from './logs';
+import { pgMaintenanceWindows } from './maintenance-windows';
+import { pgOutbox } from './outbox';
+import { pgLogData } from './log-data';
+import { pgTraces } from './traces';
+import { pgPolledData } from './polled-data';
+import { pgPolledDataConfig } from './polled-data-config';
+import { pgServerSets } from './server-sets';
+import { pgServerTags } from './server-tags';
+import { pgServers } from './servers';
+import { pgTelemetry } from './telemetry/repo';
+import { pgTransactions } from './transactions';
+import { pgUsers } from './users';
+import { pgAudit } from './audit';
+import { pgSessions } from './sessions';
+import { pgTeam } from './team';
+
+/**
+ * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
+ * and answers the store with `created` true when the database was empty (the first start).
+ */
+export async function openPostgresStore(url: string): Promise<{ store: Store & { pg: Pg }; created: boolean }> {
+  const db = openPg(url);
+  let created: boolean;
+  try {
+    created = await withStartupRetry(() => migratePg(db));
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const store = {
+    pg: db,
+    accounts: pgAccounts(db),
+    users: pgUsers(db),
+    servers: pgServers(db),
+    serverTags: pgServerTags(db),
+    serverSets: pgServerSets(db),
+    maintenanceWindows: pgMaintenanceWindows(db),
+    logs: pgLogs(db),
+    buckets: pgBuckets(db),
+    transactions: pgTransactions(db),
+    alerts: pgAlerts(db),
+    alertHistories: pgAlertHistories(db),
+    polledData: pgPolledData(db),
+    logData: pgLogData(db),
+    traces: pgTraces(db),
+    polledDataConfig: pgPolledDataConfig(db),
+    applications: pgApplications(db),
+    outbox: pgOutbox(db),
+    alertEngine: pgAlertEngine(db),
+    leases: pgLeases(db),
+    telemetry: pgTelemetry(db),
+    team: pgTeam(db),
+    sessions: pgSessions(db),
+    audit: pgAudit(db),
+    ping: async () => void (await db.exec('SELECT 1')),
+    close: () => db.close(),
+  };
+  return { store, created };
+}
+
+/**
+ * A replica may start before its database answers (both started by one orchestrator): connection
+ * failures are retried with backoff for up to PG_CONNECT_WAIT_S seconds (default 60), then reported.
+ */
+async function withStartupRetry<T>(fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + Number(process.env.PG_CONNECT_WAIT_S ?? 60) * 1000;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isUnavailable(err) && !(err instanceof StoreUnavailableError)) throw err;
+      if (Date.now() + delay > deadline) throw err;
+      console.error(`waiting for the database: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
