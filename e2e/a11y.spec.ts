@@ -4,8 +4,9 @@ import { countOf, waitForDemo } from './fixtures/api';
 import { expectNoSeriousA11yIssues } from './fixtures/axe';
 import { everyRoute, openTrace } from './fixtures/routes';
 
-// Every route needs the demo's incidents and transactions, which the service backfills while tests run.
-test.describe.configure({ timeout: 300_000 });
+// Every route needs the demo's incidents and transactions, which the service backfills while tests run;
+// every route x 2 themes of axe on a loaded 2-core machine take minutes.
+test.describe.configure({ timeout: 420_000 });
 
 test('every page has no serious axe violation, in the light theme and in the dark one', async ({ page }) => {
   await waitForDemo('an incident', '/alert_histories/?start=0&limit=1', (b) => countOf(b) > 0);

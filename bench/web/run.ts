@@ -19,6 +19,7 @@ import { firstVisit } from './first-visit';
 import { scrollFrames, timeFilter, timeFleetLoad, timeSort } from './fleet-timing';
 import { correlateFigures, correlateSeries } from './correlate-timing';
 import { graphFigures } from './graph-timing';
+import { hostMapFigures } from './host-map-timing';
 import { client, seedFleet, seedHistory } from './seed';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -139,6 +140,7 @@ try {
   log(`    scrolling 150 frames of 400 px: frame median ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${frames.filter((f) => f > 50).length} frames over 50 ms`);
 
   await correlateFigures(page, info.address, correlateRefs, { runs: RUNS, log });
+  await hostMapFigures(page, info.address, total, { runs: RUNS, log });
   await alertsFigures(browser, info.address, session, { runs: RUNS, n: ALERTS, log });
   await graphFigures(browser, info.address, info.demo, { runs: RUNS, servers: DEMO_SERVERS, minutes: DEMO_MINUTES, log });
   log(`\nload average at the end: ${loadavg()[0]!.toFixed(1)} (absolute times scale with it; the ratios are the figures to read)`);

@@ -40,7 +40,7 @@ const registration = (guid: string, i: number): Registration => ({
   os_detail: 'Debian 13',
   arch: 'x86_64',
   capacity_mem: 8e9,
-  capacity_cpu_num: 4,
+  capacity_cpu_num: 2 ** (1 + (i % 4)), // 2-16, so the host map sized by CPU count has three sizes
   capacity_cpu_freq: 2400,
   capacity_disks: { '/': 50_000, '/var': 20_000 },
   network_interfaces: [],

@@ -18,6 +18,9 @@ export class ApiError extends Error {
 export const badRequest = (message: string, field?: string) => new ApiError(400, message, field);
 /** Missing ids and ids of other accounts answer the same, so existence never leaks across tenants. */
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
+/** A minute without any data of the server (investigation endpoints): 404 naming the time parameter. */
+export const notFoundAt = (field: string, minute: number) =>
+  new ApiError(404, `no data of the server at ${field} (${new Date(minute * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC)`, field);
 export const forbidden = (message: string) => new ApiError(403, message);
 export const conflict = (message: string, field?: string) => new ApiError(409, message, field);
 

@@ -34,6 +34,7 @@ import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from 
 import type { JsonSchema, Operation } from './openapi';
 import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
 import { TEAM_OPERATIONS } from './openapi-team';
+import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
 
 /** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
 const record = z.record(z.string(), z.unknown());
@@ -282,5 +283,6 @@ export const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
   ...TEAM_OPERATIONS,
   ...ALERT_TOOL_OPERATIONS,
+  ...TIME_TRAVEL_OPERATIONS,
 ];
 

@@ -3,10 +3,11 @@ import { parseUid, processDataQuery, processDetailQuery, processListQuery, serve
 import { TIME_STEPS, resolveWindow } from '../../shared/timeseries';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
-import { parseInput, pathId } from '../http/input';
+import { parseInput } from '../http/input';
 import { envelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
 import type { ProcessRecord } from '../store/repos/telemetry';
+import { serverOr404 } from './server-of';
 import { jsonEnvelope } from './server-data';
 
 /** How far past a process's last_seen its newest minute may lie (last_seen is rewritten every 10 minutes). */
@@ -14,12 +15,6 @@ const LAST_SEEN_MARGIN = 660;
 
 /** Server and process endpoints of the process data: lists, summaries, series and details. */
 export function processRoutes(app: FastifyInstance, { store }: Deps) {
-  async function serverOr404(req: FastifyRequest) {
-    const id = pathId(req);
-    const s = id === null ? null : await store.servers.get(req.account.id, id);
-    if (!s) throw notFound('server');
-    return s;
-  }
   /** The process of a uid; another account's server or an unknown process is a 404. */
   async function processOr404(req: FastifyRequest) {
     const p = parseUid((req.params as { uid: string }).uid);
@@ -30,14 +25,14 @@ export function processRoutes(app: FastifyInstance, { store }: Deps) {
   }
 
   app.get('/servers/:id/processes', serverTiming, async (req) => {
-    const s = await serverOr404(req);
+    const s = await serverOr404(store, req);
     const q = parseInput(req, processListQuery);
     const range = q.start !== undefined && q.end !== undefined ? { start: q.start, end: q.end } : null;
     return envelope(req, q, await store.telemetry.processes(req.account.id, s.id, range, q));
   });
 
   app.get('/servers/:id/processes/data', serverTiming, async (req, reply) => {
-    const s = await serverOr404(req);
+    const s = await serverOr404(store, req);
     const q = parseInput(req, serverDataQuery);
     const w = resolveWindow(q, await store.telemetry.latestTime(req.account.id, s.id, TIME_STEPS[q.time_step]));
     const page = w ? await store.telemetry.processSummaryJson(req.account.id, s.id, w, q) : { total: 0, items: [] };

@@ -16,6 +16,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     group: 'Watch',
     items: [
       { to: paths.fleet, label: 'Fleet' },
+      { to: paths.hostMap, label: 'Host map' },
       { to: paths.applications, label: 'Applications' },
       { to: paths.logs, label: 'Logs' },
       { to: paths.polledData, label: 'Polled data' },

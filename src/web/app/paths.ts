@@ -3,6 +3,8 @@ export const paths = {
   signIn: '/sign-in',
   fleet: '/',
   server: (id: number | string) => `/servers/${id}`,
+  serverChanges: (id: number | string) => `/servers/${id}/changes`,
+  hostMap: '/host-map',
   process: (uid: string) => `/processes/${encodeURIComponent(uid)}`,
   applications: '/applications',
   application: (id: number | string) => `/applications/${id}`,

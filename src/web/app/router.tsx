@@ -10,6 +10,8 @@ import { RequireSession } from './require-session';
 const SignInPage = lazy(() => import('../pages/sign-in/sign-in-page'));
 const FleetPage = lazy(() => import('../pages/servers/fleet-page'));
 const ServerPage = lazy(() => import('../pages/servers/server-page'));
+const HostMapPage = lazy(() => import('../pages/servers/host-map/host-map-page'));
+const ServerChangesPage = lazy(() => import('../pages/servers/changes/changes-page'));
 const ProcessPage = lazy(() => import('../pages/processes/process-page'));
 const ApplicationPage = lazy(() => import('../pages/applications/application-page'));
 const LogPage = lazy(() => import('../pages/logs/log-page'));
@@ -34,6 +36,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <FleetPage /> },
       { path: 'servers/:id', element: <ServerPage /> },
+      { path: 'servers/:id/changes', element: <ServerChangesPage /> },
+      { path: 'host-map', element: <HostMapPage /> },
       { path: 'processes/:uid', element: <ProcessPage /> },
       { path: 'applications/:id', element: <ApplicationPage /> },
       { path: 'logs/:id', element: <LogPage /> },

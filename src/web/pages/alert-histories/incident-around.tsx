@@ -33,6 +33,10 @@ export function IncidentLinks({ row, type, view }: { row: IncidentRow<{ alert_id
             <Link className={link} to={{ pathname: paths.server(s.id), search: viewSearch(view) }}>
               Processes of {s.name} at {at}
             </Link>
+            {' · '}
+            <Link className={link} to={{ pathname: paths.serverChanges(s.id), search: viewSearch(view) }}>
+              What changed on {s.name} then
+            </Link>
           </li>
         ))}
         {myLogs.slice(0, 10).map((l) => (

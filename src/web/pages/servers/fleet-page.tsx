@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { countByServer } from '../../../shared/alert-target';
 import { OS_VALUES } from '../../../shared/servers';
-import { needsResources, useTargetIndex } from '../../api/alert-targets';
-import { useAlertsLite, useServerSets } from '../../api/incidents';
+import { useServerSets } from '../../api/incidents';
 import { useServerTagList } from '../../api/server-tags';
 import { useFleetLatest } from '../../api/server-data';
 import { useServers } from '../../api/servers';
@@ -14,6 +12,7 @@ import { filterFleet, parseFleetFilter } from './fleet-filter';
 import { FleetHeader } from './fleet-header';
 import { FleetRow } from './fleet-row';
 import { fleetMetrics, nextSort, NO_METRICS, parseFleetSort, sortFleet, type FleetMetrics } from './fleet-sort';
+import { useIncidentCounts } from './use-incident-counts';
 
 // View state of this page only: links to a server carry the range but not these.
 const FILTER_KEYS = ['q', 'os', 'tag', 'set', 'status', 'sort', 'dir'];
@@ -27,7 +26,6 @@ export default function FleetPage() {
   const latest = useFleetLatest();
   const tags = useServerTagList();
   const sets = useServerSets();
-  const alerts = useAlertsLite();
   const metrics = useMemo(() => {
     const m = new Map<number, FleetMetrics>();
     for (const s of servers.data ?? []) m.set(s.id, fleetMetrics(s, latest.data?.get(s.id)));
@@ -35,10 +33,7 @@ export default function FleetPage() {
   }, [servers.data, latest.data]);
   const filtered = useMemo(() => filterFleet(servers.data ?? [], filter, tags.data ?? [], sets.data ?? []), [servers.data, filter.q, filter.os, filter.tag, filter.set, filter.status, tags.data, sets.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const shown = useMemo(() => sortFleet(filtered, sort, (s) => metrics.get(s.id) ?? NO_METRICS), [filtered, sort.key, sort.dir, metrics]); // eslint-disable-line react-hooks/exhaustive-deps
-  // in_incident is the alert's state now; the shared mapping puts each alert on its servers.
-  const active = useMemo(() => (alerts.data ?? []).filter((a) => a.in_incident), [alerts.data]);
-  const targets = useTargetIndex(needsResources(active));
-  const incidents = useMemo(() => (targets.index ? countByServer(active, targets.index) : new Map<number, number>()), [active, targets.index]);
+  const incidents = useIncidentCounts();
   const rangeSearch = useMemo(() => {
     const p = new URLSearchParams(params);
     for (const k of FILTER_KEYS) p.delete(k);

@@ -17,12 +17,13 @@ import { ProcessesPanel } from '../../components/processes/processes-panel';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { IncidentsAtPanel } from './incidents-at-panel';
 import { ServerInventory } from './server-inventory';
+import { TimeTravelPanel } from './time-travel/time-travel-panel';
 import { useServerMarks } from './use-server-marks';
 
 /** One server: inventory, every data field charted, processes at a minute, tags, logs and polled data. */
 export default function ServerPage() {
   const id = Number(useParams().id);
-  const { at, setAt, rangeSearch } = useMinuteParam();
+  const { at, setAt, rangeSearch, minuteSearch } = useMinuteParam();
   const { window } = useTimeView();
   const server = useServer(id);
   const data = useServerData(id, window);
@@ -54,6 +55,7 @@ export default function ServerPage() {
         {data.data && <ChartGrid records={data.data} specs={SERVER_CHARTS} range={window} bands={marks.bands} markers={marks.markers} at={at} onPickMinute={setAt} previous={previous} />}
       </Panel>
       {at !== null && <IncidentsAtPanel serverId={id} at={at} search={rangeSearch} />}
+      <TimeTravelPanel serverId={id} range={window} at={at} minuteSearch={minuteSearch} />
       <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} caption="Processes of the server" />
     </div>
   );
