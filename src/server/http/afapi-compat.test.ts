@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicHeader, seedServer, startTestService, type TestService } from '../testing/harness';
+import { basicHeader, seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let s1: number;
 let s2: number;
 beforeAll(async () => {
   svc = await startTestService();
-  s1 = seedServer(svc.db, svc.account.id, { hostname: 'afapi-1' });
-  s2 = seedServer(svc.db, svc.account.id, { hostname: 'afapi-2' });
+  s1 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'afapi-1' });
+  s2 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'afapi-2' });
 });
 afterAll(() => svc.close());
 

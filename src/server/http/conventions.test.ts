@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -117,8 +117,8 @@ describe('paths', () => {
 });
 
 describe('paging', () => {
-  beforeAll(() => {
-    for (let i = 0; i < 7; i++) seedServer(svc.db, svc.account.id, { hostname: `host-${i}` });
+  beforeAll(async () => {
+    for (let i = 0; i < 7; i++) await seedServerRow(svc.sql, svc.account.id, { hostname: `host-${i}` });
   });
 
   it('pages with limit and page, links keep the other parameters', async () => {

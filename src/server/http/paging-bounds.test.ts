@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MAX } from '../../shared/paging';
-import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let serverId: number;
 beforeAll(async () => {
   svc = await startTestService();
-  serverId = seedServer(svc.db, svc.account.id, { hostname: 'app-01' });
+  serverId = await seedServerRow(svc.sql, svc.account.id, { hostname: 'app-01' });
 });
 afterAll(() => svc.close());
 

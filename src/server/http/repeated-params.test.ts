@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicHeader, seedServer, startTestService, type TestService } from '../testing/harness';
+import { basicHeader, seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let server: number;
 beforeAll(async () => {
   svc = await startTestService();
-  server = seedServer(svc.db, svc.account.id, { hostname: 'app-01' });
+  server = await seedServerRow(svc.sql, svc.account.id, { hostname: 'app-01' });
 });
 afterAll(() => svc.close());
 

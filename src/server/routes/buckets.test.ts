@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneBucketMinutes, recordStatsd } from '../store/sqlite/buckets';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
 import { startTestService, type TestService } from '../testing/harness';
 
 // A settable clock: the POST path stamps buckets and minutes with deps.now().
 let clock = 1_700_000_000;
+const DAY = 86_400;
 let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({}, () => clock);
@@ -71,19 +71,22 @@ describe('buckets', () => {
     expect((await data('q.count', '?time_step=Hour')).error).toMatchObject({ status: 400, field: 'time_step' });
   });
 
-  it('records collector flushes through recordStatsd', async () => {
-    recordStatsd(svc.db, svc.account.id, 600, [
+  it('records collector flushes through the store, and drops minutes past the retention', async () => {
+    await svc.deps.store.buckets.record(svc.account.id, 600, [
       { name: 'udp.t', type: 'time', value: 10, count: 3, min: 2, max: 20 },
       { name: 'udp.t', type: 'time', value: 30, count: 1 },
-    ]);
+    ], 600);
     const b = await byName('udp.t');
     expect(b).toMatchObject({ type: 'time', create_time: 600, last_updated: 600 });
     const d = (await svc.request('GET', `/api/buckets/${b.id}/data/`)).body.data;
     expect(d).toEqual([{ time: 600, value: 15, min: 2, max: 30, count: 4 }]);
-    // Retention drops minutes before the cut-off and keeps the bucket itself.
-    recordStatsd(svc.db, svc.account.id, 1200, [{ name: 'udp.t', type: 'time', value: 1, count: 1 }]);
-    expect(pruneBucketMinutes(svc.db, 1200)).toBe(1);
-    expect((await svc.request('GET', `/api/buckets/${b.id}/data/?start=0&end=2000`)).body.data.map((p: { time: number }) => p.time)).toEqual([1200]);
+    // Retention drops minutes before the cut-off (a day later: PostgreSQL drops whole day partitions)
+    // and keeps the bucket itself.
+    await svc.deps.store.buckets.record(svc.account.id, DAY + 60, [{ name: 'udp.t', type: 'time', value: 1, count: 1 }], DAY + 60);
+    await svc.deps.store.telemetry.enforceRetention(2 * DAY, { minute: DAY, hour: null, day: null, batchIds: 8 * DAY });
+    const kept = (await svc.request('GET', `/api/buckets/${b.id}/data/?start=0&end=${2 * DAY}`)).body.data;
+    expect(kept.map((p: { time: number }) => p.time)).toEqual([DAY + 60]);
+    expect(await byName('udp.t')).toMatchObject({ id: b.id });
   });
 
   it('stores the StatsD flushes of a collector batch, once even when the batch is replayed', async () => {

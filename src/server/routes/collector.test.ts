@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const count = (table: string) => (svc.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) => Number((await svc.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
 const dataCount = async (id = sid) => (await svc.request('GET', `/api/servers/${id}/data?start=0&end=${E + 600}`)).body.pagination.count as number;
 
 describe('collector registration', () => {
@@ -40,11 +40,11 @@ describe('collector registration', () => {
     [{ ...registrationFor('x'), capacity_mem: -1 }, 'capacity_mem'],
     [{ hostname: 'h', os: 'Linux' }, 'guid'],
   ])('refuses %j with 400 on %s', async (json, field) => {
-    const before = count('servers');
+    const before = await count('servers');
     const r = await svc.request('POST', '/api/v5/collector/register', { json });
     expect(r.status).toBe(400);
     expect(r.body.error.field).toBe(field);
-    expect(count('servers')).toBe(before);
+    expect(await count('servers')).toBe(before);
   });
 
   it('needs credentials', async () => {
@@ -57,9 +57,9 @@ describe('collector registration', () => {
 
 describe('collector config', () => {
   it("carries the server's logs, polled-data config and transaction flags", async () => {
-    svc.db.prepare(`INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, 'FILE', '/var/log/syslog', 500, 0)`).run(svc.account.id, sid);
-    svc.db.prepare(`INSERT INTO polled_data_configs (account_id, server_id, file_path, file_contents, frequency, updated) VALUES (?, ?, '/etc/checks.cfg', 'x', 600, 0)`).run(svc.account.id, sid);
-    svc.db.prepare('UPDATE accounts SET transactions_on = 1 WHERE id = ?').run(svc.account.id);
+    await svc.sql.run(`INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, 'FILE', '/var/log/syslog', 500, 0)`, svc.account.id, sid);
+    await svc.sql.run(`INSERT INTO polled_data_configs (account_id, server_id, file_path, file_contents, frequency, updated) VALUES (?, ?, '/etc/checks.cfg', 'x', 600, 0)`, svc.account.id, sid);
+    await svc.sql.run('UPDATE accounts SET transactions_on = true WHERE id = ?', svc.account.id);
     const r = await svc.request('GET', '/api/v5/collector/config?guid=g-main');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -138,7 +138,7 @@ describe('batches', () => {
     ['a polled result', (b: ReturnType<typeof good>) => (b.polled![0]!.time = E - 500), 'polled', /polled\.0\.time: .*outside/],
     ['a transaction', (b: ReturnType<typeof good>) => (b.transactions![0]!.time = E - 179.5), 'transactions', /transactions\.0\.time: .*outside/],
   ])('refuses a batch whose %s time lies outside its minute (400) and stores nothing of it', async (_name, spoil, field, message) => {
-    const logId = Number(svc.db.prepare(`INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, 'FILE', ?, 100, 0)`).run(svc.account.id, sid, `/var/log/t-${field}`).lastInsertRowid);
+    const logId = (await svc.sql.get<{ id: number }>(`INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, 'FILE', ?, 100, 0) RETURNING id`, svc.account.id, sid, `/var/log/t-${field}`))!.id;
     const m = E - 300;
     const json = {
       ...good(),

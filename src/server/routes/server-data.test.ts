@@ -108,8 +108,8 @@ describe('server data (T)', () => {
 
   it('pages the latest points by server id, and answers a stored record without fields as valid JSON', async () => {
     const bare = await registerTestServer(svc, 'g-bare');
-    svc.db.prepare("INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, '{}')").run(svc.account.id, bare, E);
-    svc.db.prepare("INSERT INTO tm_server_latest (account_id, server_id, time, data) VALUES (?, ?, ?, '{}')").run(svc.account.id, bare, E);
+    await svc.sql.run("INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, '{}')", svc.account.id, bare, E);
+    await svc.sql.run("INSERT INTO tm_server_latest (account_id, server_id, time, data) VALUES (?, ?, ?, '{}')", svc.account.id, bare, E);
     expect((await get('', bare)).body.data).toEqual([{ id: bare, time: E }]);
     const second = await svc.request('GET', '/api/v5/servers/latest_data/?limit=1&page=1');
     expect(second.body.pagination).toEqual({ count: 2, next: null, previous: '/api/v5/servers/latest_data/?limit=1&page=0' });

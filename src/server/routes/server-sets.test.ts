@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let s1: number;
@@ -10,10 +10,10 @@ let db: number;
 let theirTag: number;
 beforeAll(async () => {
   svc = await startTestService();
-  s1 = seedServer(svc.db, svc.account.id, { hostname: 'web-1' });
-  s2 = seedServer(svc.db, svc.account.id, { hostname: 'web-2' });
-  s3 = seedServer(svc.db, svc.account.id, { hostname: 'db-1' });
-  const foreign = seedServer(svc.db, svc.other.id, { hostname: 'theirs' });
+  s1 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'web-1' });
+  s2 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'web-2' });
+  s3 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'db-1' });
+  const foreign = await seedServerRow(svc.sql, svc.other.id, { hostname: 'theirs' });
   web = (await svc.request('POST', '/api/server_tags/', { form: { name: 'web', servers: [s1, s2] } })).body.id;
   db = (await svc.request('POST', '/api/server_tags/', { form: { name: 'db', servers: [s3, s2] } })).body.id;
   theirTag = (await svc.request('POST', '/api/server_tags/', { form: { name: 't', servers: [foreign] }, as: svc.other })).body.id;
@@ -71,8 +71,8 @@ describe('server sets', () => {
   });
 
   it('lists the applications that run on its servers', async () => {
-    const app = Number(svc.db.prepare(`INSERT INTO applications (account_id, name, template, created) VALUES (?, 'nginx', 1, 0)`).run(svc.account.id).lastInsertRowid);
-    svc.db.prepare('INSERT INTO application_servers (account_id, application_id, server_id) VALUES (?, ?, ?)').run(svc.account.id, app, s3);
+    const app = (await svc.sql.get<{ id: number }>(`INSERT INTO applications (account_id, name, template, created) VALUES (?, 'nginx', 1, 0) RETURNING id`, svc.account.id))!.id;
+    await svc.sql.run('INSERT INTO application_servers (account_id, application_id, server_id) VALUES (?, ?, ?)', svc.account.id, app, s3);
     const c = await svc.request('POST', '/api/server_sets/', { form: { name: 'dbs', server_tags: [db] } });
     expect(c.body.applications).toEqual([app]);
     const w = await svc.request('POST', '/api/server_sets/', { form: { name: 'webs', server_tags: [web] } });

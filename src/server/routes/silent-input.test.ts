@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_READ_ONLY } from '../../shared/servers';
 import { USER_CREATE_READ_ONLY, USER_READ_ONLY } from '../../shared/users';
-import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let server: number;
 let user: number;
 beforeAll(async () => {
   svc = await startTestService();
-  server = seedServer(svc.db, svc.account.id, { hostname: 'app-01' });
-  seedServer(svc.db, svc.account.id, { hostname: 'app-02' });
-  seedServer(svc.db, svc.other.id, { hostname: 'app-01' });
+  server = await seedServerRow(svc.sql, svc.account.id, { hostname: 'app-01' });
+  await seedServerRow(svc.sql, svc.account.id, { hostname: 'app-02' });
+  await seedServerRow(svc.sql, svc.other.id, { hostname: 'app-01' });
   user = (await svc.request('POST', '/api/users/', { form: { ...ada, email: 'ada@example.com' } })).body.id;
 });
 afterAll(() => svc.close());

@@ -24,10 +24,10 @@ describe('per-user API keys', () => {
 
   it('stores only a SHA-256 hash of the key', async () => {
     const u = await createUser(svc, 3);
-    const rows = svc.db.prepare('SELECT key_hash FROM user_keys WHERE user_id = ?').all(u.userId) as { key_hash: string }[];
+    const rows = await svc.sql.all<{ key_hash: string }>('SELECT key_hash FROM user_keys WHERE user_id = ?', u.userId);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(svc.db.prepare('SELECT * FROM user_keys').all())).not.toContain(u.key);
+    expect(JSON.stringify(await svc.sql.all('SELECT * FROM user_keys'))).not.toContain(u.key);
   });
 
   it('rotation gives a new key and the old one stops at once', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAlertTargets, type AlertTargets } from '../testing/alert-seeds';
+import { seedAlertTargetRows, type AlertTargets } from '../testing/alert-seeds';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -7,8 +7,8 @@ let t: AlertTargets;
 let theirs: AlertTargets;
 beforeAll(async () => {
   svc = await startTestService();
-  t = seedAlertTargets(svc.db, svc.account.id, 'web-1');
-  theirs = seedAlertTargets(svc.db, svc.other.id, 'their-1');
+  t = await seedAlertTargetRows(svc.sql, svc.account.id, 'web-1');
+  theirs = await seedAlertTargetRows(svc.sql, svc.other.id, 'their-1');
 });
 afterAll(() => svc.close());
 
@@ -49,8 +49,9 @@ describe('DELETE /users/{id}/ and alerts', () => {
     expect(await usersOf(alone)).toEqual([flags(t.owner)]);
     expect(await usersOf(untouched)).toEqual([flags(stays)]);
     // Stored, not only answered: the alert still names a user once the owner is the only one left.
-    const stored = svc.db.prepare('SELECT users FROM alerts WHERE id = ?').get(alone) as { users: string };
-    expect(JSON.parse(stored.users)).toEqual([{ id: t.owner, sendemail: true, sendsms: false, pushnotification: false }]);
+    // Read as text on either store (PostgreSQL may keep the list as jsonb).
+    const stored = await svc.sql.get<{ users: unknown }>('SELECT users FROM alerts WHERE id = ?', alone);
+    expect(typeof stored!.users === 'string' ? JSON.parse(stored!.users) : stored!.users).toEqual([{ id: t.owner, sendemail: true, sendsms: false, pushnotification: false }]);
   });
 
   it('keeps the alert updatable afterwards (its users rule still holds)', async () => {

@@ -54,7 +54,7 @@ describe('user profiles', () => {
     const c = await svc.request('POST', '/api/users/', { json: { ...ada, email: 'grace@example.com', first_name: 'Grace' } });
     expect(c.status).toBe(201);
     const mail = (await svc.request('GET', '/api/notifications/')).body.data as Record<string, unknown>[];
-    const row = svc.db.prepare('SELECT * FROM notifications WHERE user_id = ? ORDER BY id DESC').get(c.body.id);
+    const row = await svc.sql.get('SELECT * FROM notifications WHERE user_id = ? ORDER BY id DESC', c.body.id);
     expect(row).toMatchObject({ channel: 'email', alert_id: 0, alert_history_id: null, state: 'kept', recipient: 'grace@example.com' }); // no SMTP here: kept
     expect(JSON.stringify(mail)).toContain('grace@example.com');
     expect(JSON.stringify(mail)).not.toContain(c.body.api_key);

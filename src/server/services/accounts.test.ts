@@ -2,18 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite/open';
+import { openTestStore, type TestStore } from '../store/test-store';
 import type { Store } from '../store/store';
 import { createAccount } from './accounts';
 
 let dir: string;
-let store: Store & { close(): void };
-beforeAll(() => {
+let ts: TestStore;
+let store: Store;
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mon-accounts-'));
-  store = openSqliteStore(join(dir, 'test.sqlite'));
+  ts = await openTestStore(dir);
+  store = ts.store;
 });
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await ts.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

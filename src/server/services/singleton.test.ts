@@ -2,18 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite/open';
+import { openTestStore, type TestStore } from '../store/test-store';
+import type { Store } from '../store/store';
 import { until } from '../testing/receiver';
 import { runSingletons, type SingletonJob } from './singleton';
 
 let dir: string;
-let store: ReturnType<typeof openSqliteStore>;
-beforeEach(() => {
+let ts: TestStore;
+let store: Store;
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lease-'));
-  store = openSqliteStore(join(dir, 'db.sqlite'));
+  ts = await openTestStore(dir);
+  store = ts.store;
 });
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await ts.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,127 @@
-import type { ServerRepo } from '../repos/servers';
-import type { Pg } from './db';
-import { notYet } from './not-yet';
+import type { ServerRecord, ServerRepo } from '../repos/servers';
+import { nowSeconds, parseJson } from '../sqlite/util';
+import type { Pg, Sql } from './db';
+import { missingIds, safeIds } from './util';
 
-export function pgServers(_pg: Pg): ServerRepo {
-  return notYet<ServerRepo>('servers');
+interface Row {
+  id: number;
+  guid: string;
+  hostname: string;
+  os: string;
+  os_detail: string;
+  arch: string;
+  nickname: string;
+  description: string;
+  created: number;
+  capacity_mem: number;
+  capacity_cpu_num: number;
+  capacity_cpu_freq: number;
+  capacity_disks: string;
+  current_version: number;
+  location_ip: string;
+  network_interfaces: string;
+  last_seen: number | null;
+}
+
+const COLUMNS = `id, guid, hostname, os, os_detail, arch, nickname, description, created, capacity_mem,
+  capacity_cpu_num, capacity_cpu_freq, capacity_disks, current_version, location_ip, network_interfaces, last_seen`;
+
+/** A servers row as the repo answers it (the JSON columns parsed). */
+export function toServerRecord(r: Row): ServerRecord {
+  const { capacity_disks, network_interfaces, last_seen, ...rest } = r;
+  return {
+    ...rest,
+    capacity_disks: parseJson(capacity_disks, {}),
+    network_interfaces: parseJson(network_interfaces, []),
+    lastSeen: last_seen,
+  };
+}
+
+/** Soft-deletes a live server with its memberships and the alerts that target it (one transaction). */
+async function removeServer(tx: Sql, accountId: number, id: number): Promise<boolean> {
+  const n = await tx.exec('UPDATE servers SET deleted_at = $1 WHERE account_id = $2 AND id = $3 AND deleted_at IS NULL', [nowSeconds(), accountId, id]);
+  if (n === 0) return false;
+  for (const t of ['server_tag_members', 'maintenance_window_servers', 'application_servers']) {
+    await tx.exec(`DELETE FROM ${t} WHERE account_id = $1 AND server_id = $2`, [accountId, id]);
+  }
+  // Alerts on the server, its processes, its logs and its polled data go with it (their histories
+  // stay readable); the logs and polled items no longer answer once their server is deleted.
+  await tx.exec(
+    `DELETE FROM alerts WHERE account_id = $1 AND ((type = 'Server' AND target_id = $2)
+       OR (type = 'Process' AND substr(target_id, 1, length($2) + 1) = $2 || ',')
+       OR (type = 'Log' AND target_id IN (SELECT CAST(id AS text) FROM logs WHERE account_id = $1 AND server_id = $3))
+       OR (type = 'Polled Data' AND target_id IN (SELECT CAST(id AS text) FROM polled_data WHERE account_id = $1 AND server_id = $3)))`,
+    [accountId, String(id), id],
+  );
+  return true;
+}
+
+export function pgServers(pg: Pg): ServerRepo {
+  const byId = async (accountId: number, id: number) =>
+    Number.isSafeInteger(id)
+      ? pg.row<Row>(`SELECT ${COLUMNS} FROM servers WHERE account_id = $1 AND id = $2 AND deleted_at IS NULL`, [accountId, id])
+      : undefined;
+
+  return {
+    async list(accountId, filter, paging) {
+      const where = ['account_id = $1', 'deleted_at IS NULL'];
+      const args: (string | number)[] = [accountId];
+      const add = (cond: string, v: string | number) => (args.push(v), where.push(`${cond} $${args.length}`));
+      if (filter.hostname !== undefined) add('hostname =', filter.hostname);
+      if (filter.location_ip !== undefined) add('location_ip =', filter.location_ip);
+      if (filter.createdAfter !== undefined) add('created >', filter.createdAfter);
+      const w = where.join(' AND ');
+      const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM servers WHERE ${w}`, args))!.n;
+      const rows = await pg.rows<Row>(
+        `SELECT ${COLUMNS} FROM servers WHERE ${w} ORDER BY id LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
+        [...args, paging.limit, paging.page * paging.limit],
+      );
+      return { total, items: rows.map(toServerRecord) };
+    },
+    async get(accountId, id) {
+      const row = await byId(accountId, id);
+      return row ? toServerRecord(row) : null;
+    },
+    async update(accountId, id, patch) {
+      if (!Number.isSafeInteger(id)) return null;
+      const row = await pg.row<Row>(
+        `UPDATE servers SET nickname = COALESCE($1, nickname), description = COALESCE($2, description)
+         WHERE account_id = $3 AND id = $4 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+        [patch.nickname ?? null, patch.description ?? null, accountId, id],
+      );
+      return row ? toServerRecord(row) : null;
+    },
+    async delete(accountId, id) {
+      if (!Number.isSafeInteger(id)) return false;
+      return pg.tx((tx) => removeServer(tx, accountId, id));
+    },
+    async missing(accountId, ids) {
+      return missingIds(pg, 'servers', accountId, ids, 'AND deleted_at IS NULL');
+    },
+    async refs(accountId, ids) {
+      if (ids.length === 0) return [];
+      return pg.rows<{ id: number; hostname: string; nickname: string }>(
+        `SELECT id, hostname, nickname FROM servers WHERE account_id = $1 AND deleted_at IS NULL
+           AND id = ANY($2::bigint[]) ORDER BY id`,
+        [accountId, safeIds(ids)],
+      );
+    },
+    async tagIds(accountId, serverId) {
+      const rows = await pg.rows<{ tag_id: number }>(
+        'SELECT tag_id FROM server_tag_members WHERE account_id = $1 AND server_id = $2 ORDER BY tag_id',
+        [accountId, serverId],
+      );
+      return rows.map((r) => r.tag_id);
+    },
+    async setTags(accountId, serverId, tagIds) {
+      await pg.tx(async (tx) => {
+        await tx.exec('DELETE FROM server_tag_members WHERE account_id = $1 AND server_id = $2', [accountId, serverId]);
+        await tx.exec(
+          `INSERT INTO server_tag_members (account_id, tag_id, server_id)
+           SELECT $1, t, $3 FROM unnest($2::bigint[]) t ON CONFLICT DO NOTHING`,
+          [accountId, safeIds(tagIds), serverId],
+        );
+      });
+    },
+  };
 }

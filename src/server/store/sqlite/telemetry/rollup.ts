@@ -53,6 +53,13 @@ export function serverAverages(sums: ServerSums): Sample {
   return out;
 }
 
+const roundNumber = (_k: string, v: unknown) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v);
+
+/** The averaged record of the sums as stored JSON text, averages rounded to 3 decimals. */
+export function averagesJson(sums: ServerSums): string {
+  return JSON.stringify(serverAverages(sums), roundNumber);
+}
+
 const F = PROCESS_FIELDS.length;
 
 /** A process's minute values in PROCESS_FIELDS order; null where the field had no value. */

@@ -1,37 +1,20 @@
 import type { Batch } from '../../../../shared/ingest';
-import { PROCESS_FIELDS } from '../../../../shared/telemetry';
 import type { Db } from '../db';
 import { parseJson } from '../util';
 import { foldProcessMinute } from './process-rollup-rows';
-import { addServerSample, emptyServerSums, processValues, serverAverages, type ProcessValues, type ServerSums } from './rollup';
+import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from './process-minute';
+import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from './rollup';
 import type { SinkContext } from './sinks';
 import { stmt } from './statements';
 
 /** Rollup steps kept at ingest. */
 export const ROLLUP_STEPS = [3600, 86400] as const;
 
-/** How stale processes.last_seen may get before ingest rewrites it (seconds). */
-const LAST_SEEN_SLACK = 600;
-
-type Known = Map<string, { first: number; last: number }>;
-const knownByDb = new WeakMap<Db, Map<string, Known>>();
-
-/** Processes whose row is known to be written, per server, to skip an upsert per process per minute. */
-function known(db: Db, accountId: number, serverId: number): Known {
-  let all = knownByDb.get(db);
-  if (!all) knownByDb.set(db, (all = new Map()));
-  const key = `${accountId}:${serverId}`;
-  let k = all.get(key);
-  if (!k) {
-    if (all.size > 20_000) all.clear();
-    all.set(key, (k = new Map()));
-  }
-  return k;
-}
+const known = knownProcessCache<Db>();
 
 /** Forgets the cache of a server whose ingest transaction rolled back. */
 export function forgetKnownProcesses(db: Db, accountId: number, serverId: number): void {
-  knownByDb.get(db)?.delete(`${accountId}:${serverId}`);
+  known.forget(db, accountId, serverId);
 }
 
 /**
@@ -64,15 +47,9 @@ export function sampleSink({ db, accountId: a, serverId: s, minute }: SinkContex
   const processes = batch.processes;
   if (processes.length > 0) storeProcesses(db, a, s, minute, processes);
   foldProcessMinute(db, a, s, minute, previous?.time ?? null, processes.length > 0 ? () => minuteValues(processes) : null);
-  if (batch.process_details.length > 0) {
-    const details: Record<string, { files?: string[]; threads?: unknown[] }> = {};
-    for (const d of batch.process_details) details[`${d.pid}_${d.create_time}`] = { files: d.files, threads: d.threads };
-    stmt(db, 'INSERT OR REPLACE INTO tm_process_details (account_id, server_id, time, data) VALUES (?, ?, ?, ?)').run(
-      a,
-      s,
-      minute,
-      JSON.stringify(details),
-    );
+  const details = detailsText(batch);
+  if (details !== null) {
+    stmt(db, 'INSERT OR REPLACE INTO tm_process_details (account_id, server_id, time, data) VALUES (?, ?, ?, ?)').run(a, s, minute, details);
   }
 }
 
@@ -97,50 +74,11 @@ function upsertProcesses(db: Db, rows: unknown[]): void {
   }
 }
 
-/**
- * Stores the minute's processes: identities not known fresh, and the values as one JSON object
- * {"pid_ct": [values in PROCESS_FIELDS order]} written as text directly (no object per process, no
- * JSON.stringify; the values are finite numbers, which print as in JSON). A key twice in a batch keeps its first place, its last values and its first identity,
- * as an object built key by key would.
- */
+/** Stores the minute's processes: identities not known fresh, and the values as one JSON object (see planProcessMinute). */
 function storeProcesses(db: Db, a: number, s: number, minute: number, processes: Batch['processes']): void {
-  const cache = known(db, a, s);
-  const at = new Map<string, number>();
-  const parts: string[] = [];
-  const fresh: unknown[] = [];
-  for (const p of processes) {
-    const key = `${p.pid}_${p.create_time}`;
-    let part = `"${key}":[`;
-    for (let f = 0; f < PROCESS_FIELDS.length; f++) {
-      const v = p[PROCESS_FIELDS[f]!];
-      part += (f === 0 ? '' : ',') + (v === undefined ? 'null' : v);
-    }
-    part += ']';
-    const i = at.get(key);
-    if (i !== undefined) {
-      parts[i] = part;
-      continue;
-    }
-    at.set(key, parts.push(part) - 1);
-    const k = cache.get(key);
-    if (k && minute >= k.first && minute - k.last < LAST_SEEN_SLACK) continue;
-    fresh.push(a, s, p.pid, p.create_time, p.name, p.args, minute, minute);
-    cache.set(key, { first: Math.min(k?.first ?? minute, minute), last: Math.max(k?.last ?? minute, minute) });
-  }
-  upsertProcesses(db, fresh);
-  stmt(db, 'INSERT OR REPLACE INTO tm_process_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, ?)').run(
-    a,
-    s,
-    minute,
-    `{${parts.join(',')}}`,
-  );
-}
-
-/** The minute's values by "pid_ct" key (the last of a key given twice). */
-function minuteValues(processes: Batch['processes']): Record<string, ProcessValues> {
-  const values: Record<string, ProcessValues> = {};
-  for (const p of processes) values[`${p.pid}_${p.create_time}`] = processValues(p);
-  return values;
+  const { text, fresh } = planProcessMinute(processes, minute, known.of(db, a, s));
+  upsertProcesses(db, fresh.flatMap((p) => [a, s, p.pid, p.create_time, p.name, p.args, minute, minute]));
+  stmt(db, 'INSERT OR REPLACE INTO tm_process_minutes (account_id, server_id, time, data) VALUES (?, ?, ?, ?)').run(a, s, minute, text);
 }
 
 /**
@@ -160,8 +98,6 @@ export function putServerRollup(db: Db, a: number, s: number, step: number, t: n
     s,
     step,
     t,
-    JSON.stringify(serverAverages(sums), roundNumber),
+    averagesJson(sums),
   );
 }
-
-const roundNumber = (_k: string, v: unknown) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v);

@@ -1,0 +1,86 @@
+import type { Batch } from '../../../../shared/ingest';
+import { PROCESS_FIELDS } from '../../../../shared/telemetry';
+import { processValues, type ProcessValues } from './rollup';
+
+/** How stale processes.last_seen may get before ingest rewrites it (seconds). */
+const LAST_SEEN_SLACK = 600;
+
+/** Processes of one server whose identity row is known written: "pid_ct" to first and last minute. */
+export type KnownProcesses = Map<string, { first: number; last: number }>;
+
+/** A process identity to upsert. */
+export interface ProcessIdentity {
+  pid: number;
+  create_time: number;
+  name: string;
+  args: string | null;
+}
+
+/**
+ * Plans the stored minute of a server's processes (either store writes it): the values as one JSON
+ * object {"pid_ct": [values in PROCESS_FIELDS order]} written as text directly (no object per process,
+ * no JSON.stringify; the values are finite numbers, which print as in JSON), and the identities not
+ * known fresh in `cache` (which it updates). A key twice in a batch keeps its first place, its last
+ * values and its first identity, as an object built key by key would.
+ */
+export function planProcessMinute(processes: Batch['processes'], minute: number, cache: KnownProcesses): { text: string; fresh: ProcessIdentity[] } {
+  const at = new Map<string, number>();
+  const parts: string[] = [];
+  const fresh: ProcessIdentity[] = [];
+  for (const p of processes) {
+    const key = `${p.pid}_${p.create_time}`;
+    let part = `"${key}":[`;
+    for (let f = 0; f < PROCESS_FIELDS.length; f++) {
+      const v = p[PROCESS_FIELDS[f]!];
+      part += (f === 0 ? '' : ',') + (v === undefined ? 'null' : v);
+    }
+    part += ']';
+    const i = at.get(key);
+    if (i !== undefined) {
+      parts[i] = part;
+      continue;
+    }
+    at.set(key, parts.push(part) - 1);
+    const k = cache.get(key);
+    if (k && minute >= k.first && minute - k.last < LAST_SEEN_SLACK) continue;
+    fresh.push({ pid: p.pid, create_time: p.create_time, name: p.name, args: p.args ?? null });
+    cache.set(key, { first: Math.min(k?.first ?? minute, minute), last: Math.max(k?.last ?? minute, minute) });
+  }
+  return { text: `{${parts.join(',')}}`, fresh };
+}
+
+/** The process details of a batch as the stored JSON text ({"pid_ct": {files, threads}}), or null without any. */
+export function detailsText(batch: Batch): string | null {
+  if (batch.process_details.length === 0) return null;
+  const details: Record<string, { files?: string[]; threads?: unknown[] }> = {};
+  for (const d of batch.process_details) details[`${d.pid}_${d.create_time}`] = { files: d.files, threads: d.threads };
+  return JSON.stringify(details);
+}
+
+/** Per-store caches of known processes by "account:server", bounded. */
+export function knownProcessCache<K extends object>(): { of(db: K, a: number, s: number): KnownProcesses; forget(db: K, a: number, s: number): void } {
+  const byDb = new WeakMap<K, Map<string, KnownProcesses>>();
+  return {
+    of(db, a, s) {
+      let all = byDb.get(db);
+      if (!all) byDb.set(db, (all = new Map()));
+      const key = `${a}:${s}`;
+      let k = all.get(key);
+      if (!k) {
+        if (all.size > 20_000) all.clear();
+        all.set(key, (k = new Map()));
+      }
+      return k;
+    },
+    forget(db, a, s) {
+      byDb.get(db)?.delete(`${a}:${s}`);
+    },
+  };
+}
+
+/** The minute's values by "pid_ct" key (the last of a key given twice). */
+export function minuteValues(processes: Batch['processes']): Record<string, ProcessValues> {
+  const values: Record<string, ProcessValues> = {};
+  for (const p of processes) values[`${p.pid}_${p.create_time}`] = processValues(p);
+  return values;
+}
