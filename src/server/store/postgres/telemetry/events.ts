@@ -1,28 +1,28 @@
 import type { Batch } from '../../../../shared/ingest';
-import type { Pg } from '../db';
-import { dropBefore, ensurePartitions, type PartitionedTable } from '../partitions';
+import type { PartitionedTable } from '../partitions';
+import { writeEvents } from './event-sink';
+import type { BatchSink } from './sinks';
 
 /** The events tables of 0006_events.sql, all partitioned by day on `minute`. */
 export const EVENT_TABLES: readonly PartitionedTable[] = ['log_counts', 'log_messages', 'polled_values', 'socket_connections', 'transaction_messages'].map(
   (table) => ({ table, column: 'minute' }),
 );
 
-/**
- * Creates the day partitions the batch's events fall in (message times lie within a few minutes of
- * the batch minute, so one or two days). Run on the pool before the ingest transaction.
- */
-export async function ensureEventPartitions(pg: Pg, batch: Batch): Promise<void> {
-  const times = [batch.minute, ...batch.logs.flatMap((l) => l.messages.map((m) => m.time)), ...batch.polled.map((p) => p.time), ...batch.transactions.map((t) => t.time)];
-  for (const spec of EVENT_TABLES) await ensurePartitions(pg, spec, times);
+/** Times of the rows a batch may write to the events tables (within a few minutes of its minute). */
+function eventTimes(batch: Batch): number[] {
+  const times = new Set<number>([batch.minute]);
+  for (const l of batch.logs) for (const m of l.messages) times.add(m.time);
+  for (const p of batch.polled) times.add(p.time);
+  for (const t of batch.transactions) times.add(t.time);
+  return [...times];
 }
 
 /**
- * Minute-data retention of the events tables: whole days before `now - keepSeconds` are dropped
- * (null keeps everything). Answers the rows removed.
+ * Log and transaction messages with their minute counts, polled data results and socket
+ * connections (SQLite: logSink, polledSink, connectionSink and transactionSink).
  */
-export async function enforceEventsRetention(pg: Pg, now: number, keepSeconds: number | null): Promise<number> {
-  if (keepSeconds === null) return 0;
-  let removed = 0;
-  for (const spec of EVENT_TABLES) removed += await dropBefore(pg, spec, now - keepSeconds);
-  return removed;
-}
+export const eventsSink: BatchSink = {
+  tables: EVENT_TABLES,
+  times: (batch) => (batch.logs.length || batch.polled.length || batch.transactions.length || batch.connections.length ? eventTimes(batch) : []),
+  store: ({ tx, accountId, serverId, minute }, batch) => writeEvents(tx, { accountId, serverId, minute }, batch),
+};

@@ -13,7 +13,7 @@ beforeAll(async () => {
   // Transactions on: the server gets its AFURL and AFSQL logs at registration.
   await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: true } });
   const s = await eventServer(svc, svc.account, 'old');
-  const log = seedLog(svc, s, 'FILE', '/var/log/a.log');
+  const log = await seedLog(svc, s, 'FILE', '/var/log/a.log');
   for (const minute of [NOW - 31 * DAY, NOW]) {
     await sendEvents(svc, s, minute, {
       logs: [{ log_id: log, messages: [{ time: minute, severity: 'info', data: 'x' }] }],
