@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregatePolled } from '../services/polled-values';
-import { eventServer, sendEvents, type EventServer } from '../testing/event-batches';
+import { eventServer, seedLog, sendEvents, type EventServer } from '../testing/event-batches';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -89,6 +89,21 @@ describe('GET /polled-data/{id}/data/', () => {
   it('names the one step allowed here', async () => {
     const r = await svc.request('GET', `/api/polled-data/${await itemId()}/data/?time_step=Hour`);
     expect(r.body.error.message).toBe('time_step must be Minute');
+  });
+});
+
+describe('ingest of awkward text', () => {
+  it('stores a result and a log message holding NUL rather than refusing the batch', async () => {
+    const srv = await eventServer(svc, svc.account, 'nul-1');
+    const lid = await seedLog(svc, srv, 'FILE', '/var/log/nul.log');
+    await sendEvents(svc, srv, E, {
+      polled: [{ ...check(E, 'OK', 1), name: 'nul\0name', text: 'binary \0 output' }],
+      logs: [{ log_id: lid, messages: [{ time: E, severity: 'info', data: 'a\0b' }] }],
+    });
+    const items = (await svc.request('GET', '/api/polled-data/')).body.data.filter((i: { server_id: number }) => i.server_id === srv.id);
+    expect(items).toHaveLength(1);
+    expect((await svc.request('GET', `/api/polled-data/${items[0].id}/data/`)).body.data).toHaveLength(1);
+    expect((await svc.request('GET', `/api/logs/${lid}/detail/`)).body.pagination.count).toBe(1);
   });
 });
 

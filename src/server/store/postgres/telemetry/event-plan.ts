@@ -17,6 +17,12 @@ export interface MinuteCounts {
 }
 
 export const minuteOf = (time: number): number => Math.floor(time / 60) * 60;
+
+/**
+ * Text as PostgreSQL can store it: a text value cannot hold U+0000 (SQLite's can), so it is stored as
+ * U+FFFD, the replacement character, rather than failing the whole batch.
+ */
+export const storable = (s: string): string => (s.includes('\0') ? s.replaceAll('\0', '\uFFFD') : s);
 const countKey = (logId: number, minute: number) => `${logId}:${minute}`;
 
 /** A log the batch may write to, with its per-minute limit. */
@@ -81,7 +87,7 @@ export function planLogMessages(batch: Batch, logs: Map<number, LogTarget>, coun
       rows.seq.push(seq);
       rows.time.push(m.time);
       rows.severity.push(SEVERITY_CODE[m.severity]);
-      rows.data.push(m.data);
+      rows.data.push(storable(m.data));
     }
   }
   return rows;
@@ -108,16 +114,17 @@ export function planPolled(batch: Batch) {
   const items = new Map<string, { name: string; commandName: string; commandLine: string }>();
   const values = new Map<string, { name: string; minute: number; status: string; text: string; values: string }>();
   for (const r of batch.polled) {
-    items.set(r.name, { name: r.name, commandName: r.command_name, commandLine: r.command_line });
+    const name = storable(r.name);
+    items.set(name, { name, commandName: storable(r.command_name), commandLine: storable(r.command_line) });
     const vs: PolledValueRow[] = r.values.map((v) => {
       const limits = { warn: v.warn, crit: v.crit, min: v.min, max: v.max };
       const defined = Object.values(limits).some((x) => x !== undefined);
       return [v.name, v.value, v.unit, defined ? limits : null];
     });
     const minute = minuteOf(r.time);
-    const key = `${minute}:${r.name}`;
+    const key = `${minute}:${name}`;
     values.delete(key); // keeps insertion order of the last result
-    values.set(key, { name: r.name, minute, status: r.status, text: r.text, values: JSON.stringify(vs) });
+    values.set(key, { name, minute, status: r.status, text: storable(r.text), values: JSON.stringify(vs) });
   }
   return { items: [...items.values()], values: [...values.values()] };
 }

@@ -1,6 +1,6 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { Sql } from '../db';
-import { countKeys, Counters, planLogMessages, planPolled, planTransactions, type LogTarget } from './event-plan';
+import { countKeys, Counters, planLogMessages, planPolled, planTransactions, storable, type LogTarget } from './event-plan';
 
 /** Where a batch is written: its tenant, server and minute, inside the ingest transaction. */
 export interface EventContext {
@@ -77,9 +77,9 @@ async function logsAndTransactions(tx: Sql, ctx: EventContext, batch: Batch): Pr
        ORDER BY t.i`,
       [
         ctx.accountId, ctx.serverId, col((k) => k.logId), col((k) => k.minute), col((k) => k.t.time), col((k) => k.t.log_type),
-        col((k) => k.t.event), col((k) => k.t.version), col((k) => k.t.application), col((k) => k.t.pid), col((k) => k.t.ppid),
-        col((k) => k.t.socket), col((k) => k.t.own_ip), col((k) => k.t.own_port), col((k) => k.t.peer_ip), col((k) => k.t.peer_port),
-        col((k) => k.t.statement), col((k) => k.t.duration),
+        col((k) => storable(k.t.event)), col((k) => k.t.version), col((k) => storable(k.t.application)), col((k) => k.t.pid), col((k) => k.t.ppid),
+        col((k) => k.t.socket), col((k) => storable(k.t.own_ip)), col((k) => k.t.own_port), col((k) => storable(k.t.peer_ip)), col((k) => k.t.peer_port),
+        col((k) => storable(k.t.statement)), col((k) => k.t.duration),
       ],
     );
   }
@@ -128,8 +128,8 @@ async function connections(tx: Sql, ctx: EventContext, batch: Batch): Promise<vo
        AS t(pid, ct, role, lip, lport, pip, pport, state, sent, recv, resp, rt, i)
      ORDER BY t.i`,
     [
-      ctx.accountId, ctx.serverId, ctx.minute, col((x) => x.pid), col((x) => x.create_time), col((x) => x.role), col((x) => x.local_ip),
-      col((x) => x.local_port), col((x) => x.peer_ip), col((x) => x.peer_port), col((x) => x.state), col((x) => x.sent), col((x) => x.recv),
+      ctx.accountId, ctx.serverId, ctx.minute, col((x) => x.pid), col((x) => x.create_time), col((x) => x.role), col((x) => storable(x.local_ip)),
+      col((x) => x.local_port), col((x) => storable(x.peer_ip)), col((x) => x.peer_port), col((x) => storable(x.state)), col((x) => x.sent), col((x) => x.recv),
       col((x) => x.responses), col((x) => x.response_time_us),
     ],
   );
