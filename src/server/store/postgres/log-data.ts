@@ -1,19 +1,9 @@
 import type { SeriesWindow } from '../../../shared/timeseries';
-import {
-  SCAN_BYTES,
-  SCAN_MAX,
-  type LogDataRepo,
-  type LogMessageRow,
-  type LogRef,
-  type RowRange,
-  type Severity,
-  type TransactionMessageRow,
-} from '../repos/log-data';
+import { SCAN_BYTES, type LogDataRepo, type LogMessageRow, type LogRef, type TransactionMessageRow } from '../repos/log-data';
+import { all, bounded, SEVERITIES } from '../sqlite/log-data';
 import { minuteRange } from './bounds';
 import type { Pg } from './db';
 
-const SEVERITIES: Severity[] = ['info', 'warning', 'critical'];
-const all = (): RowRange => ({ offset: 0, limit: SCAN_MAX });
 
 /** Column list of transaction_messages in the repo's row shape. */
 export const TRANSACTION_COLUMNS = `id, server_id AS "serverId", log_id AS "logId", time, log_type AS "logType", event, version,
@@ -23,7 +13,7 @@ export const TRANSACTION_COLUMNS = `id, server_id AS "serverId", log_id AS "logI
 /**
  * One page of `select` (ordered by `order`, rows `range`) cut where the text column `textCol` adds up
  * to SCAN_BYTES, as SQLite's reader stops iterating. The database cuts on characters (never more than
- * JavaScript's UTF-16 length), so the rows sent stay bounded; `exact` then cuts on the same length
+ * JavaScript's UTF-16 length), so the rows sent stay bounded; `bounded` then cuts on the same length
  * SQLite's reader counts.
  */
 function boundedPage(select: string, order: string, textCol: string, rangeArg: number): string {
@@ -31,18 +21,6 @@ function boundedPage(select: string, order: string, textCol: string, rangeArg: n
     SELECT p.*, sum(char_length(p.${textCol})) OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) AS scan_bytes
     FROM (${select} ORDER BY ${order} LIMIT $${rangeArg} OFFSET $${rangeArg + 1}) p
   ) b WHERE scan_bytes <= ${SCAN_BYTES} ORDER BY ${order}`;
-}
-
-/** Rows until SCAN_BYTES of text (JavaScript string length, as on SQLite) have been read. */
-function exact<T>(rows: T[], size: (row: T) => number): T[] {
-  const out: T[] = [];
-  let bytes = 0;
-  for (const r of rows) {
-    bytes += size(r);
-    if (bytes > SCAN_BYTES) break;
-    out.push(r);
-  }
-  return out;
 }
 
 const WINDOW = 'account_id = $1 AND log_id = $2 AND minute BETWEEN $3 AND $4';
@@ -93,7 +71,7 @@ export function pgLogData(pg: Pg): LogDataRepo {
           range.offset,
         ]),
       ]);
-      const items: LogMessageRow[] = exact(rows, (r) => r.data.length).map((r) => ({
+      const items: LogMessageRow[] = bounded(rows.values(), (r) => r.data.length).map((r) => ({
         time: r.time,
         data: r.data,
         severity: SEVERITIES[r.severity] ?? 'info',
@@ -110,7 +88,7 @@ export function pgLogData(pg: Pg): LogDataRepo {
           [...args, range.limit, range.offset],
         ),
       ]);
-      const items = exact(rows, (r) => r.statement.length).map(({ minute: _m, scan_bytes: _b, ...r }) => r);
+      const items = bounded(rows.values(), (r) => r.statement.length).map(({ minute: _m, scan_bytes: _b, ...r }) => r);
       return { total: count!.n, items };
     },
   };

@@ -1,22 +1,9 @@
-import type { AnyLogType } from '../../../shared/logs';
-import type { LogFields, LogRecord, LogRepo } from '../repos/logs';
+import type { LogFields, LogRepo } from '../repos/logs';
+import { LIVE_LOGS as LIVE, LOG_COLUMNS as COLUMNS, toLogRecord as toRecord, type LogRow as Row } from '../sqlite/logs';
 import type { Pg, Sql } from './db';
 import { deleteAlertsOfTarget } from './target-alerts';
 import { isUniqueViolation } from './util';
 
-interface Row {
-  id: number;
-  server_id: number;
-  source_type: string;
-  source: string;
-  limit: number;
-}
-
-const COLUMNS = 'l.id, l.server_id, l.source_type, l.source, l."limit" AS "limit"';
-// Logs of a deleted server disappear with it from every answer.
-const LIVE = 'JOIN servers s ON s.id = l.server_id AND s.account_id = l.account_id AND s.deleted_at IS NULL';
-
-const toRecord = (r: Row): LogRecord => ({ ...r, source_type: r.source_type as AnyLogType });
 const now = () => Math.floor(Date.now() / 1000);
 
 const byId = (sql: Sql, accountId: number, id: number) =>

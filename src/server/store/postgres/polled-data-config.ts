@@ -1,23 +1,6 @@
-import type { PolledDataConfigRecord, PolledDataConfigRepo } from '../repos/polled-data-config';
+import type { PolledDataConfigRepo } from '../repos/polled-data-config';
+import { toPolledConfigRecord as toRecord, type PolledConfigRow as Row } from '../sqlite/polled-data-config';
 import type { Pg } from './db';
-
-interface Row {
-  server_id: number;
-  file_path: string;
-  file_type: string;
-  file_contents: string;
-  frequency: number;
-  updated: number;
-}
-
-const toRecord = (r: Row): PolledDataConfigRecord => ({
-  serverId: r.server_id,
-  filePath: r.file_path,
-  fileType: r.file_type,
-  fileContents: r.file_contents,
-  frequency: r.frequency,
-  updated: r.updated,
-});
 
 const COLUMNS = 'server_id, file_path, file_type, file_contents, frequency, updated';
 

@@ -1,10 +1,8 @@
 import type { PolledDataRepo, PolledItemRecord, PolledMinuteRow, PolledValueRow } from '../repos/polled-data';
+import { POLLED_ALERT_TYPE, withAlertIds } from '../sqlite/polled-data';
 import { parseJson } from '../sqlite/util';
 import { minuteRange } from './bounds';
 import type { Pg } from './db';
-
-/** The alert type whose target is a polled data item (spec: Alert type). */
-const POLLED_ALERT_TYPE = 'Polled Data';
 
 type ItemRow = Omit<PolledItemRecord, 'alert_id'>;
 
@@ -21,13 +19,7 @@ export function pgPolledData(pg: Pg): PolledDataRepo {
       'SELECT id, target_id AS target FROM alerts WHERE account_id = $1 AND type = $2 ORDER BY id',
       [accountId, POLLED_ALERT_TYPE],
     );
-    const byTarget = new Map<number, number[]>();
-    for (const a of alerts) {
-      const target = Number(String(a.target).trim());
-      if (!Number.isInteger(target)) continue;
-      byTarget.set(target, [...(byTarget.get(target) ?? []), a.id]);
-    }
-    return rows.map((r) => ({ ...r, alert_id: byTarget.get(r.id) ?? [] }));
+    return withAlertIds(rows, alerts);
   }
 
   return {

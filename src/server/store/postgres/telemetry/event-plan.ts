@@ -1,5 +1,7 @@
 import type { Batch } from '../../../../shared/ingest';
-import type { PolledValueRow } from '../../repos/polled-data';
+import { SEVERITY_CODE } from '../../sqlite/telemetry/log-sink';
+import { valueRows } from '../../sqlite/telemetry/polled-sink';
+import { minuteOf } from '../../sqlite/telemetry/statement-cache';
 
 /**
  * What a batch writes to the events tables, planned in memory (no I/O) so that each table takes one
@@ -7,16 +9,12 @@ import type { PolledValueRow } from '../../repos/polled-data';
  * messages per log per minute, counted in log_counts (transaction logs count theirs there too).
  */
 
-/** Severity as stored: an index into ('info', 'warning', 'critical'). */
-export const SEVERITY_CODE = { info: 0, warning: 1, critical: 2 } as const;
 type Level = keyof typeof SEVERITY_CODE;
 export interface MinuteCounts {
   info: number;
   warning: number;
   critical: number;
 }
-
-export const minuteOf = (time: number): number => Math.floor(time / 60) * 60;
 
 /**
  * Text as PostgreSQL can store it: a text value cannot hold U+0000 (SQLite's can), so it is stored as
@@ -116,15 +114,10 @@ export function planPolled(batch: Batch) {
   for (const r of batch.polled) {
     const name = storable(r.name);
     items.set(name, { name, commandName: storable(r.command_name), commandLine: storable(r.command_line) });
-    const vs: PolledValueRow[] = r.values.map((v) => {
-      const limits = { warn: v.warn, crit: v.crit, min: v.min, max: v.max };
-      const defined = Object.values(limits).some((x) => x !== undefined);
-      return [v.name, v.value, v.unit, defined ? limits : null];
-    });
     const minute = minuteOf(r.time);
     const key = `${minute}:${name}`;
     values.delete(key); // keeps insertion order of the last result
-    values.set(key, { name, minute, status: r.status, text: storable(r.text), values: JSON.stringify(vs) });
+    values.set(key, { name, minute, status: r.status, text: storable(r.text), values: JSON.stringify(valueRows(r)) });
   }
   return { items: [...items.values()], values: [...values.values()] };
 }
