@@ -1,6 +1,7 @@
 import type { LogFields, LogRepo } from '../repos/logs';
 import { LIVE_LOGS as LIVE, LOG_COLUMNS as COLUMNS, toLogRecord as toRecord, type LogRow as Row } from '../sqlite/logs';
 import type { Pg, Sql } from './db';
+import { deleteLogHistory } from './log-history';
 import { deleteAlertsOfTarget } from './target-alerts';
 import { isUniqueViolation } from './util';
 
@@ -80,7 +81,10 @@ export function pgLogs(pg: Pg): LogRepo {
       if (!Number.isSafeInteger(id)) return false;
       return pg.tx(async (tx) => {
         const gone = (await tx.exec('DELETE FROM logs WHERE account_id = $1 AND id = $2', [accountId, id])) > 0;
-        if (gone) await deleteAlertsOfTarget(tx, accountId, 'Log', id);
+        if (gone) {
+          await deleteLogHistory(tx, accountId, [id]);
+          await deleteAlertsOfTarget(tx, accountId, 'Log', id);
+        }
         return gone;
       });
     },

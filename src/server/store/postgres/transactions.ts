@@ -1,5 +1,6 @@
 import type { TransactionSettingsRepo, TransactionSources } from '../repos/transactions';
 import type { Pg, Sql } from './db';
+import { deleteLogHistory } from './log-history';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -36,14 +37,14 @@ export function pgTransactions(pg: Pg): TransactionSettingsRepo {
       await pg.tx(async (tx) => {
         await tx.exec('UPDATE accounts SET transactions_on = $1, transactions_enabled = $2 WHERE id = $3', [f.on, f.enabled, accountId]);
         if (effect.deleteLogs) {
-          // Their Log alerts go too, as when one log is deleted (see target-alerts.ts); messages and
-          // counts go with the logs by cascade.
-          await tx.exec(
-            `DELETE FROM alerts WHERE account_id = $1 AND type = 'Log' AND target_id IN
-               (SELECT id::text FROM logs WHERE account_id = $1 AND source_type IN ('AFSQL', 'AFURL'))`,
+          const gone = await tx.rows<{ id: number }>(
+            `DELETE FROM logs WHERE account_id = $1 AND source_type IN ('AFSQL', 'AFURL') RETURNING id`,
             [accountId],
           );
-          await tx.exec(`DELETE FROM logs WHERE account_id = $1 AND source_type IN ('AFSQL', 'AFURL')`, [accountId]);
+          const ids = gone.map((r) => r.id);
+          // Their messages and counts go with them, and their Log alerts, as when one log is deleted.
+          await deleteLogHistory(tx, accountId, ids);
+          await tx.exec(`DELETE FROM alerts WHERE account_id = $1 AND type = 'Log' AND target_id = ANY($2::text[])`, [accountId, ids.map(String)]);
         }
         if (effect.createLogs) await createLogs(tx, accountId, effect.createLogs, null);
       });

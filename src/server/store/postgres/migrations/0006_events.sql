@@ -4,8 +4,12 @@
 -- the day partitions ahead of the rows; retention drops whole days). The DEFAULT partition only
 -- catches rows of a day that has no partition yet; creating the day moves them out.
 -- Keys lead with account_id and include the minute (a partitioned table's keys must hold its
--- partition column). Children reference their parent's (account_id, id), so deleting a log, a polled
--- data item or a server drops its history by cascade along these keys.
+-- partition column).
+-- The high-volume tables (log counts and messages, transaction messages, socket connections) have no
+-- foreign key: checking one per row cost ingest more than the insert itself (5,000 log messages: 67 ms
+-- with the key, 11 ms without). The writer reads the parent log in its transaction (FOR KEY SHARE, so
+-- a concurrent delete waits), and deleting a log deletes its rows along these keys (logs.ts,
+-- transactions.ts); servers are only ever soft-deleted. Polled values keep theirs (a few per batch).
 
 CREATE TABLE log_counts (
   account_id bigint NOT NULL,
@@ -14,8 +18,7 @@ CREATE TABLE log_counts (
   info bigint NOT NULL DEFAULT 0,
   warning bigint NOT NULL DEFAULT 0,
   critical bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (account_id, log_id, minute),
-  FOREIGN KEY (account_id, log_id) REFERENCES logs (account_id, id) ON DELETE CASCADE
+  PRIMARY KEY (account_id, log_id, minute)
 ) PARTITION BY RANGE (minute);
 CREATE TABLE log_counts_default PARTITION OF log_counts DEFAULT;
 
@@ -28,8 +31,7 @@ CREATE TABLE log_messages (
   -- An index into ('info', 'warning', 'critical'), as on SQLite.
   severity smallint NOT NULL,
   data text NOT NULL,
-  PRIMARY KEY (account_id, log_id, minute, seq),
-  FOREIGN KEY (account_id, log_id) REFERENCES logs (account_id, id) ON DELETE CASCADE
+  PRIMARY KEY (account_id, log_id, minute, seq)
 ) PARTITION BY RANGE (minute);
 CREATE TABLE log_messages_default PARTITION OF log_messages DEFAULT;
 
@@ -64,8 +66,7 @@ CREATE TABLE socket_connections (
   responses bigint NOT NULL,
   response_time_us bigint NOT NULL,
   -- Also serves the account's latest minute and the topology's minutes.
-  PRIMARY KEY (account_id, minute, id),
-  FOREIGN KEY (account_id, server_id) REFERENCES servers (account_id, id) ON DELETE CASCADE
+  PRIMARY KEY (account_id, minute, id)
 ) PARTITION BY RANGE (minute);
 CREATE TABLE socket_connections_default PARTITION OF socket_connections DEFAULT;
 CREATE INDEX socket_connections_local ON socket_connections (account_id, local_ip, local_port, minute);
@@ -92,8 +93,7 @@ CREATE TABLE transaction_messages (
   peer_port integer NOT NULL,
   statement text NOT NULL,
   duration double precision NOT NULL,
-  PRIMARY KEY (account_id, minute, id),
-  FOREIGN KEY (account_id, log_id) REFERENCES logs (account_id, id) ON DELETE CASCADE
+  PRIMARY KEY (account_id, minute, id)
 ) PARTITION BY RANGE (minute);
 CREATE TABLE transaction_messages_default PARTITION OF transaction_messages DEFAULT;
 CREATE INDEX transaction_messages_log ON transaction_messages (account_id, log_id, minute);

@@ -16,7 +16,8 @@ interface LogRow {
 }
 
 /**
- * The logs the batch may write to: the server's own EVENTLOG/SYSLOG/FILE logs it uploads to, and,
+ * The logs the batch may write to, locked FOR KEY SHARE until the batch commits (a log deleted
+ * meanwhile waits, then deletes what the batch wrote; the events tables have no foreign key): the server's own EVENTLOG/SYSLOG/FILE logs it uploads to, and,
  * while the account collects transactions, its first AFURL and AFSQL logs. Uploads to another
  * server's log, or to one deleted meanwhile, are dropped (a collector may run on a stale config).
  */
@@ -27,7 +28,7 @@ async function targets(tx: Sql, ctx: EventContext, batch: Batch) {
        (id = ANY($3::bigint[]) AND source_type IN ('EVENTLOG', 'SYSLOG', 'FILE'))
        OR ($4 AND source_type IN ('AFURL', 'AFSQL')
            AND EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND transactions_on AND transactions_enabled)))
-     ORDER BY id`,
+     ORDER BY id FOR KEY SHARE`,
     [ctx.accountId, ctx.serverId, uploaded, batch.transactions.length > 0],
   );
   const logs = new Map<number, LogTarget>();
