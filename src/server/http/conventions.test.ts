@@ -109,6 +109,17 @@ describe('paths', () => {
     expect((await post.json()).error).toMatchObject({ status: 400, field: 'name' });
   });
 
+  it('refuses text with a NUL character, in a form, a JSON body or a query, and stores nothing', async () => {
+    const before = (await svc.request('GET', '/api/server_tags/')).body.pagination.count;
+    const form = await svc.request('POST', '/api/server_tags/', { form: { name: 'a\u0000b', servers: '[]' } });
+    expect(form.body).toEqual({ error: { status: 400, message: 'name must not contain NUL characters', field: 'name' } });
+    const json = await svc.request('POST', '/api/server_tags/', { json: { name: 'ok', servers: [], extra: ['x\u0000'] } });
+    expect(json.body.error).toMatchObject({ status: 400, field: 'extra' });
+    const query = await svc.request('GET', '/api/users/?email=a%00b@example.com');
+    expect(query.body.error).toMatchObject({ status: 400, field: 'email' });
+    expect((await svc.request('GET', '/api/server_tags/')).body.pagination.count).toBe(before);
+  });
+
   it('still refuses a JSON body that poisons the prototype', async () => {
     const r = await sendJson('POST', '/api/server_tags/', '{"name":"p","servers":[],"__proto__":{"admin":true}}');
     expect(r.status).toBe(400);

@@ -23,9 +23,19 @@ export function parseInput<S extends z.ZodType>(req: FastifyRequest, schema: S, 
   const input = rawInput(req);
   const ro = opts.readOnly?.find((f) => input[f] !== undefined);
   if (ro) throw badRequest(`${ro} is read-only`, ro);
+  const nul = Object.keys(input).find((f) => hasNul(input[f]));
+  if (nul) throw badRequest(`${nul} must not contain NUL characters`, nul);
   const r = schema.safeParse(input);
   if (!r.success) throw fromZod(r.error, input);
   return r.data;
+}
+
+/** Whether a parameter holds U+0000 anywhere: no text column of either store can keep it the same way. */
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (typeof v === 'object' && v !== null) return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  return false;
 }
 
 /** A positive integer id from the path; anything else is "not found", like a missing id. */

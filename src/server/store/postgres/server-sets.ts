@@ -1,7 +1,6 @@
 import type { ServerSetRecord, ServerSetRepo, ServerSetWrite } from '../repos/server-sets';
-import { likeContains } from '../sqlite/util';
 import type { Pg, Sql } from './db';
-import { idList, safeIds } from './util';
+import { idList, namedPage, safeIds } from './util';
 
 interface Row {
   id: number;
@@ -51,15 +50,7 @@ export function pgServerSets(pg: Pg): ServerSetRepo {
 
   return {
     async list(accountId, filter, paging) {
-      // ILIKE: SQLite's LIKE ignores case too.
-      const where = filter ? `t.account_id = $1 AND t.name ILIKE $2 ESCAPE '\\'` : 't.account_id = $1';
-      const args: (number | string)[] = filter ? [accountId, likeContains(filter)] : [accountId];
-      const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM server_sets t WHERE ${where}`, args))!.n;
-      const rows = await pg.rows<Row>(`${SELECT} WHERE ${where} ORDER BY t.id LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [
-        ...args,
-        paging.limit,
-        paging.page * paging.limit,
-      ]);
+      const { total, rows } = await namedPage<Row>(pg, 'server_sets', SELECT, accountId, filter, paging);
       return { total, items: rows.map(toRecord) };
     },
     async get(accountId, id) {

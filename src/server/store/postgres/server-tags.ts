@@ -1,8 +1,7 @@
 import type { ServerTagRecord, ServerTagRepo } from '../repos/server-tags';
-import { likeContains } from '../sqlite/util';
 import type { Pg, Sql } from './db';
 import { deleteAlertsOfTarget } from './target-alerts';
-import { idList, missingIds, safeIds } from './util';
+import { idList, missingIds, namedPage, safeIds } from './util';
 
 interface Row {
   id: number;
@@ -36,15 +35,7 @@ export function pgServerTags(pg: Pg): ServerTagRepo {
 
   return {
     async list(accountId, filter, paging) {
-      // ILIKE: SQLite's LIKE ignores case too.
-      const where = filter ? `t.account_id = $1 AND t.name ILIKE $2 ESCAPE '\\'` : 't.account_id = $1';
-      const args: (number | string)[] = filter ? [accountId, likeContains(filter)] : [accountId];
-      const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM server_tags t WHERE ${where}`, args))!.n;
-      const rows = await pg.rows<Row>(`${SELECT} WHERE ${where} ORDER BY t.id LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [
-        ...args,
-        paging.limit,
-        paging.page * paging.limit,
-      ]);
+      const { total, rows } = await namedPage<Row>(pg, 'server_tags', SELECT, accountId, filter, paging);
       return { total, items: rows.map(toRecord) };
     },
     async get(accountId, id) {

@@ -1,41 +1,8 @@
 import type { ServerRecord, ServerRepo } from '../repos/servers';
-import { nowSeconds, parseJson } from '../sqlite/util';
+import { COLUMNS, toServerRecord, type Row } from '../sqlite/servers';
+import { nowSeconds } from '../sqlite/util';
 import type { Pg, Sql } from './db';
 import { missingIds, safeIds } from './util';
-
-interface Row {
-  id: number;
-  guid: string;
-  hostname: string;
-  os: string;
-  os_detail: string;
-  arch: string;
-  nickname: string;
-  description: string;
-  created: number;
-  capacity_mem: number;
-  capacity_cpu_num: number;
-  capacity_cpu_freq: number;
-  capacity_disks: string;
-  current_version: number;
-  location_ip: string;
-  network_interfaces: string;
-  last_seen: number | null;
-}
-
-const COLUMNS = `id, guid, hostname, os, os_detail, arch, nickname, description, created, capacity_mem,
-  capacity_cpu_num, capacity_cpu_freq, capacity_disks, current_version, location_ip, network_interfaces, last_seen`;
-
-/** A servers row as the repo answers it (the JSON columns parsed). */
-export function toServerRecord(r: Row): ServerRecord {
-  const { capacity_disks, network_interfaces, last_seen, ...rest } = r;
-  return {
-    ...rest,
-    capacity_disks: parseJson(capacity_disks, {}),
-    network_interfaces: parseJson(network_interfaces, []),
-    lastSeen: last_seen,
-  };
-}
 
 /** Soft-deletes a live server with its memberships and the alerts that target it (one transaction). */
 async function removeServer(tx: Sql, accountId: number, id: number): Promise<boolean> {

@@ -1,3 +1,5 @@
+import type { PagingQuery } from '../../../shared/paging';
+import { likeContains } from '../sqlite/util';
 import type { Sql } from './db';
 
 /**
@@ -23,3 +25,19 @@ export const idList = (a: (string | number)[] | null): number[] => (a ? a.map(Nu
 /** PostgreSQL's unique_violation: the write conflicts with an existing key. */
 export const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+
+/**
+ * A page of an account's named items (`select` reads table alias t): `filter` is a case-insensitive
+ * substring of the name (SQLite's LIKE ignores case too), in id order.
+ */
+export async function namedPage<R>(sql: Sql, table: string, select: string, accountId: number, filter: string | undefined, paging: PagingQuery): Promise<{ total: number; rows: R[] }> {
+  const where = filter ? `t.account_id = $1 AND t.name ILIKE $2 ESCAPE '\\'` : 't.account_id = $1';
+  const args: (number | string)[] = filter ? [accountId, likeContains(filter)] : [accountId];
+  const total = (await sql.row<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} t WHERE ${where}`, args))!.n;
+  const rows = await sql.rows<R>(`${select} WHERE ${where} ORDER BY t.id LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [
+    ...args,
+    paging.limit,
+    paging.page * paging.limit,
+  ]);
+  return { total, rows };
+}

@@ -2,7 +2,8 @@ import type { ServerRecord, ServerRepo } from '../repos/servers';
 import type { Db } from './db';
 import { missingIds, nowSeconds, parseJson } from './util';
 
-interface Row {
+/** A servers row as both stores read it (the JSON columns are text). */
+export interface Row {
   id: number;
   guid: string;
   hostname: string;
@@ -22,9 +23,11 @@ interface Row {
   last_seen: number | null;
 }
 
-const COLUMNS = `id, guid, hostname, os, os_detail, arch, nickname, description, created, capacity_mem,
+/** The columns a ServerRecord is made of (plain SQL both stores accept). */
+export const COLUMNS = `id, guid, hostname, os, os_detail, arch, nickname, description, created, capacity_mem,
   capacity_cpu_num, capacity_cpu_freq, capacity_disks, current_version, location_ip, network_interfaces, last_seen`;
 
+/** A servers row as the repo answers it (the JSON columns parsed). */
 export function toServerRecord(r: Row): ServerRecord {
   const { capacity_disks, network_interfaces, last_seen, ...rest } = r;
   return {

@@ -11,8 +11,8 @@ CREATE TABLE user_keys (
   FOREIGN KEY (account_id, user_id) REFERENCES users (account_id, id) ON DELETE CASCADE
 );
 CREATE UNIQUE INDEX user_keys_user ON user_keys (account_id, user_id);
--- Keys are looked up by hash before the account is known.
-CREATE INDEX user_keys_hash ON user_keys (key_hash);
+-- Sign-in finds the keys of an e-mail before the account is known (any account, any case).
+CREATE INDEX users_email ON users (lower(email));
 
 CREATE TABLE sessions (
   account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
