@@ -34,9 +34,7 @@ export const polledDataConfigInput = z.object({
     .refine(isAbsolutePath, { error: 'file_path must be an absolute path' }),
   file_contents: z
     .string({ error: 'file_contents must be text' })
-    .max(1_000_000, { error: 'file_contents must be at most 1000000 characters' })
-    // A configuration file is text; NUL also cannot be stored in PostgreSQL text.
-    .refine((c) => !c.includes('\0'), { error: 'file_contents must not contain NUL' }),
+    .max(1_000_000, { error: 'file_contents must be at most 1000000 characters' }),
   frequency: intParam('frequency', { min: COLLECT_PERIOD_SECONDS, max: 86_400 })
     .refine((f) => f % 60 === 0 && f % COLLECT_PERIOD_SECONDS === 0, { error: stepMessage })
     .default(DEFAULT_POLL_FREQUENCY),

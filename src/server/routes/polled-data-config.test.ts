@@ -63,7 +63,7 @@ describe('polled data config', () => {
     ['dot-relative file_path', { ...ok, file_path: './checks.cfg' }, 'file_path', 'file_path must be an absolute path'],
     ['drive without separator', { ...ok, file_path: 'C:checks.cfg' }, 'file_path', 'file_path must be an absolute path'],
     ['missing file_contents', { file_path: '/etc/checks.cfg' }, 'file_contents', 'file_contents is required'],
-    ['file_contents with NUL', { ...ok, file_contents: 'command[a]=x\0y' }, 'file_contents', 'file_contents must not contain NUL'],
+    ['file_contents with NUL', { ...ok, file_contents: 'command[a]=x\0y' }, 'file_contents', 'file_contents must not contain NUL characters'],
     ['text frequency', { ...ok, frequency: 'often' }, 'frequency', 'frequency must be an integer'],
     ['decimal frequency', { ...ok, frequency: '90.5' }, 'frequency', 'frequency must be an integer'],
     ['frequency below the period', { ...ok, frequency: 30 }, 'frequency', 'frequency must be between 60 and 86400'],

@@ -37,7 +37,6 @@ export function pgTraces(pg: Pg): TraceRepo {
       return hops(`${MESSAGE_HOP} WHERE ${where} UNION ALL ${CONNECTION_HOP} WHERE ${where} ${HOP_ORDER}`, [accountId, serverId, pid, ...minuteRange(from, to)]);
     },
     async localHops(accountId, ip, port, from, to) {
-      if (ip.includes('\0')) return []; // no stored address holds NUL (PostgreSQL text cannot)
       return hops(
         `${MESSAGE_HOP} WHERE account_id = $1 AND own_ip = $2 AND own_port = $3 AND minute BETWEEN $4 AND $5
          UNION ALL ${CONNECTION_HOP} WHERE account_id = $1 AND local_ip = $2 AND local_port = $3 AND minute BETWEEN $4 AND $5
@@ -46,7 +45,6 @@ export function pgTraces(pg: Pg): TraceRepo {
       );
     },
     async peerHops(accountId, ip, port, from, to) {
-      if (ip.includes('\0')) return [];
       return hops(`${MESSAGE_HOP} WHERE account_id = $1 AND peer_ip = $2 AND peer_port = $3 AND minute BETWEEN $4 AND $5 ${HOP_ORDER}`, [
         accountId,
         ip,
