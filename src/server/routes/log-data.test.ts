@@ -11,7 +11,7 @@ const msg = (time: number, severity: 'info' | 'warning' | 'critical', data: stri
 beforeAll(async () => {
   svc = await startTestService();
   const srv = await eventServer(svc, svc.account, 'web-1');
-  logId = seedLog(svc, srv, 'FILE', '/var/log/app.log', 3);
+  logId = await seedLog(svc, srv, 'FILE', '/var/log/app.log', 3);
   // E-60 is missing on purpose.
   await sendEvents(svc, srv, E - 120, { logs: [{ log_id: logId, messages: [msg(E - 119, 'info', 'boot ok')] }] });
   await sendEvents(svc, srv, E, {
@@ -26,7 +26,7 @@ beforeAll(async () => {
     }],
   });
   const otherSrv = await eventServer(svc, svc.other, 'theirs');
-  otherLogId = seedLog(svc, otherSrv, 'FILE', '/var/log/x.log');
+  otherLogId = await seedLog(svc, otherSrv, 'FILE', '/var/log/x.log');
   await sendEvents(svc, otherSrv, E, { logs: [{ log_id: otherLogId, messages: [msg(E, 'info', 'secret')] }] });
   // A batch naming another server's log stores nothing.
   await sendEvents(svc, srv, E, { logs: [{ log_id: otherLogId, messages: [msg(E, 'info', 'intruder')] }] });
@@ -125,7 +125,7 @@ describe('GET /logs/{id}/detail/', () => {
 
   it('bounds a catastrophic filter with a back-reference (no RE2 for those) with 400 "filter took too long"', async () => {
     const srv = await eventServer(svc, svc.account, 'slow');
-    const slowLog = seedLog(svc, srv, 'FILE', '/var/log/slow.log');
+    const slowLog = await seedLog(svc, srv, 'FILE', '/var/log/slow.log');
     await sendEvents(svc, srv, E, { logs: [{ log_id: slowLog, messages: [msg(E, 'info', `${'a'.repeat(3000)}!`)] }] });
     const r = await svc.request('GET', `/api/logs/${slowLog}/detail/?filter=${encodeURIComponent('\\(a*\\)*\\1b')}`);
     expect(r.status).toBe(400);
@@ -142,10 +142,12 @@ describe('GET /logs/{id}/detail/', () => {
 
   it('deletes a log\'s messages and counts with the log', async () => {
     const srv = await eventServer(svc, svc.account, 'gone');
-    const id = seedLog(svc, srv, 'FILE', '/var/log/gone.log');
+    const id = await seedLog(svc, srv, 'FILE', '/var/log/gone.log');
     await sendEvents(svc, srv, E, { logs: [{ log_id: id, messages: [msg(E, 'info', 'bye')] }] });
-    svc.db.prepare('DELETE FROM logs WHERE id = ?').run(id);
-    const left = svc.db.prepare('SELECT (SELECT COUNT(*) FROM log_messages WHERE log_id = ?) + (SELECT COUNT(*) FROM log_counts WHERE log_id = ?) AS n').get(id, id) as { n: number };
-    expect(left.n).toBe(0);
+    const count = async () =>
+      Number((await svc.sql.get<{ n: number }>('SELECT (SELECT COUNT(*) FROM log_messages WHERE log_id = ?) + (SELECT COUNT(*) FROM log_counts WHERE log_id = ?) AS n', id, id))!.n);
+    expect(await count()).toBe(2);
+    expect((await svc.request('DELETE', `/api/logs/${id}`)).status).toBe(200);
+    expect(await count()).toBe(0);
   });
 });

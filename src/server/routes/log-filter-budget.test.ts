@@ -11,7 +11,7 @@ const E = 1_700_000_040;
 beforeAll(async () => {
   svc = await startTestService();
   const srv = await eventServer(svc, svc.account, 'web-1');
-  logId = seedLog(svc, srv, 'FILE', '/var/log/app.log');
+  logId = await seedLog(svc, srv, 'FILE', '/var/log/app.log');
   await sendEvents(svc, srv, E, { logs: [{ log_id: logId, messages: [{ time: E + 1, severity: 'info', data: `${'a'.repeat(5000)}c` }] }] });
 });
 afterAll(() => svc.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let s1: number;
@@ -7,9 +7,9 @@ let s2: number;
 let foreign: number;
 beforeAll(async () => {
   svc = await startTestService();
-  s1 = seedServer(svc.db, svc.account.id, { hostname: 'web-1' });
-  s2 = seedServer(svc.db, svc.account.id, { hostname: 'web-2' });
-  foreign = seedServer(svc.db, svc.other.id, { hostname: 'theirs' });
+  s1 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'web-1' });
+  s2 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'web-2' });
+  foreign = await seedServerRow(svc.sql, svc.other.id, { hostname: 'theirs' });
 });
 afterAll(() => svc.close());
 
@@ -125,7 +125,7 @@ describe('logs', () => {
   });
 
   it('drops the logs of a deleted server from the answers', async () => {
-    const s3 = seedServer(svc.db, svc.account.id, { hostname: 'gone' });
+    const s3 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'gone' });
     const c = await svc.request('POST', '/api/logs/', { form: { server: s3, type: 'FILE', source: '/gone.log' } });
     expect((await svc.request('DELETE', `/api/servers/${s3}/`)).status).toBe(200);
     expect((await svc.request('GET', `/api/logs/${c.body.id}/`)).status).toBe(404);

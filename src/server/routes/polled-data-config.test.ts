@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { seedServerRow, startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
 let s1: number;
@@ -7,9 +7,9 @@ let s2: number;
 let foreign: number;
 beforeAll(async () => {
   svc = await startTestService();
-  s1 = seedServer(svc.db, svc.account.id, { hostname: 'web-1' });
-  s2 = seedServer(svc.db, svc.account.id, { hostname: 'win-1', os: 'Windows' });
-  foreign = seedServer(svc.db, svc.other.id, { hostname: 'theirs' });
+  s1 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'web-1' });
+  s2 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'win-1', os: 'Windows' });
+  foreign = await seedServerRow(svc.sql, svc.other.id, { hostname: 'theirs' });
 });
 afterAll(() => svc.close());
 
@@ -45,7 +45,7 @@ describe('polled data config', () => {
     const again = await svc.request('PUT', path(s1), { json: { file_path: '/etc/nagios/other.cfg', file_contents: '' } });
     expect(again.body).toMatchObject({ file_path: '/etc/nagios/other.cfg', file_contents: '', frequency: 300 });
     // The collector config endpoint reads this same table.
-    const row = svc.db.prepare('SELECT file_path, frequency FROM polled_data_configs WHERE account_id = ? AND server_id = ?').get(svc.account.id, s1);
+    const row = await svc.sql.get('SELECT file_path, frequency FROM polled_data_configs WHERE account_id = ? AND server_id = ?', svc.account.id, s1);
     expect(row).toEqual({ file_path: '/etc/nagios/other.cfg', frequency: 300 });
   });
 
@@ -63,6 +63,7 @@ describe('polled data config', () => {
     ['dot-relative file_path', { ...ok, file_path: './checks.cfg' }, 'file_path', 'file_path must be an absolute path'],
     ['drive without separator', { ...ok, file_path: 'C:checks.cfg' }, 'file_path', 'file_path must be an absolute path'],
     ['missing file_contents', { file_path: '/etc/checks.cfg' }, 'file_contents', 'file_contents is required'],
+    ['file_contents with NUL', { ...ok, file_contents: 'command[a]=x\0y' }, 'file_contents', 'file_contents must not contain NUL characters'],
     ['text frequency', { ...ok, frequency: 'often' }, 'frequency', 'frequency must be an integer'],
     ['decimal frequency', { ...ok, frequency: '90.5' }, 'frequency', 'frequency must be an integer'],
     ['frequency below the period', { ...ok, frequency: 30 }, 'frequency', 'frequency must be between 60 and 86400'],
@@ -87,7 +88,7 @@ describe('polled data config', () => {
       expect(r.body).toEqual((await svc.request(m, path(99999999), { form })).body);
     }
     expect((await svc.request('GET', path(foreign), { as: svc.other })).body.file_path).toBe('/theirs.cfg');
-    const gone = seedServer(svc.db, svc.account.id, { hostname: 'gone' });
+    const gone = await seedServerRow(svc.sql, svc.account.id, { hostname: 'gone' });
     await svc.request('DELETE', `/api/servers/${gone}/`);
     expect((await svc.request('GET', path(gone))).status).toBe(404);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregatePolled } from '../services/polled-values';
-import { eventServer, sendEvents, type EventServer } from '../testing/event-batches';
+import { eventServer, seedLog, sendEvents, type EventServer } from '../testing/event-batches';
 import { startTestService, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -15,7 +15,8 @@ const check = (time: number, status: 'OK' | 'WARNING' | 'CRITICAL', load: number
   text: `LOAD ${status} - load average: ${load}`,
   values: [{ name: 'load1', value: load, warn: 5, crit: 10, min: 0 }, { name: 'procs', value: 7, unit: '' }],
 });
-const itemId = () => (svc.db.prepare('SELECT id FROM polled_data WHERE account_id = ? AND name = ?').get(svc.account.id, 'load') as { id: number }).id;
+const itemId = async () => (await svc.sql.get<{ id: number }>('SELECT id FROM polled_data WHERE account_id = ? AND name = ?', svc.account.id, 'load'))!.id;
+let alertId: number;
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -25,9 +26,10 @@ beforeAll(async () => {
   await sendEvents(svc, server, E, { polled: [{ ...check(E + 5, 'CRITICAL', 12), command_line: 'check_load -w 5 -c 10' }] });
   const theirs = await eventServer(svc, svc.other, 'their-db');
   await sendEvents(svc, theirs, E, { polled: [{ ...check(E, 'OK', 1), name: 'theirs' }] });
-  svc.db
-    .prepare(`INSERT INTO alerts (account_id, name, type, target_id, target, trigger_type, trigger, created) VALUES (?, 'a', 'Polled Data', ?, 't', 'Status', 'x', 0)`)
-    .run(svc.account.id, String(itemId()));
+  alertId = (await svc.sql.get<{ id: number }>(
+    `INSERT INTO alerts (account_id, name, type, target_id, target, trigger_type, trigger, created) VALUES (?, 'a', 'Polled Data', ?, 't', 'Status', 'x', 0) RETURNING id`,
+    svc.account.id, String(await itemId()),
+  ))!.id;
 });
 afterAll(() => svc.close());
 
@@ -36,8 +38,7 @@ describe('polled data items', () => {
     const r = await svc.request('GET', '/api/polled-data/');
     expect(r.status).toBe(200);
     expect(r.body.pagination.count).toBe(1);
-    const id = itemId();
-    const alertId = (svc.db.prepare('SELECT id FROM alerts').get() as { id: number }).id;
+    const id = await itemId();
     expect(r.body.data[0]).toEqual({
       id, name: 'load', server_id: server.id, server_hostname: 'db-1', command_name: 'check_load',
       command_line: 'check_load -w 5 -c 10', alert_id: [alertId], url: `/api/v5/polled_data/${id}/`,
@@ -47,7 +48,7 @@ describe('polled data items', () => {
   });
 
   it('answers 404 alike for another account\'s item and a missing one; 401 without credentials', async () => {
-    const theirs = (svc.db.prepare('SELECT id FROM polled_data WHERE name = ?').get('theirs') as { id: number }).id;
+    const theirs = (await svc.sql.get<{ id: number }>('SELECT id FROM polled_data WHERE name = ?', 'theirs'))!.id;
     for (const p of [`/api/polled-data/${theirs}/`, `/api/polled-data/${theirs}/data/`, '/api/polled-data/424242/', '/api/polled-data/x/']) {
       expect((await svc.request('GET', p)).status).toBe(404);
     }
@@ -59,7 +60,7 @@ describe('polled data items', () => {
 
 describe('GET /polled-data/{id}/data/', () => {
   it('answers the latest minute with values as [name, {val}, unit, thresholds]', async () => {
-    const r = await svc.request('GET', `/api/polled-data/${itemId()}/data/`);
+    const r = await svc.request('GET', `/api/polled-data/${await itemId()}/data/`);
     expect(r.body.data).toEqual([{
       time: E, status: 'CRITICAL', text: 'LOAD CRITICAL - load average: 12',
       values: { load1: ['load1', { val: 12 }, 'd', { warn: 5, crit: 10, min: 0 }], procs: ['procs', { val: 7 }, 'd'] },
@@ -67,11 +68,11 @@ describe('GET /polled-data/{id}/data/', () => {
   });
 
   it('needs num=6 to reach the 5-minute-old point (gaps are skipped)', async () => {
-    const five = await svc.request('GET', `/api/polled-data/${itemId()}/data/?num=5`);
+    const five = await svc.request('GET', `/api/polled-data/${await itemId()}/data/?num=5`);
     expect(five.body.data.map((d: { time: number }) => d.time)).toEqual([E]);
-    const six = await svc.request('GET', `/api/polled-data/${itemId()}/data/?num=6`);
+    const six = await svc.request('GET', `/api/polled-data/${await itemId()}/data/?num=6`);
     expect(six.body.data.map((d: { time: number }) => d.time)).toEqual([E, E - 300]);
-    const range = await svc.request('GET', `/api/polled-data/${itemId()}/data/?start=${E - 600}&end=${E}&limit=2&page=1`);
+    const range = await svc.request('GET', `/api/polled-data/${await itemId()}/data/?start=${E - 600}&end=${E}&limit=2&page=1`);
     expect(range.body.pagination.count).toBe(3);
     expect(range.body.data.map((d: { status: string }) => d.status)).toEqual(['OK']);
   });
@@ -79,15 +80,30 @@ describe('GET /polled-data/{id}/data/', () => {
   it.each([['time_step=Hour', 'time_step'], ['time_step=Day', 'time_step'], ['num=-1', 'num'], ['page=-1', 'page']])(
     'refuses %s with 400',
     async (qs, field) => {
-      const r = await svc.request('GET', `/api/polled-data/${itemId()}/data/?${qs}`);
+      const r = await svc.request('GET', `/api/polled-data/${await itemId()}/data/?${qs}`);
       expect(r.status).toBe(400);
       expect(r.body.error.field).toBe(field);
     },
   );
 
   it('names the one step allowed here', async () => {
-    const r = await svc.request('GET', `/api/polled-data/${itemId()}/data/?time_step=Hour`);
+    const r = await svc.request('GET', `/api/polled-data/${await itemId()}/data/?time_step=Hour`);
     expect(r.body.error.message).toBe('time_step must be Minute');
+  });
+});
+
+describe('ingest of awkward text', () => {
+  it('stores a result and a log message holding NUL rather than refusing the batch', async () => {
+    const srv = await eventServer(svc, svc.account, 'nul-1');
+    const lid = await seedLog(svc, srv, 'FILE', '/var/log/nul.log');
+    await sendEvents(svc, srv, E, {
+      polled: [{ ...check(E, 'OK', 1), name: 'nul\0name', text: 'binary \0 output' }],
+      logs: [{ log_id: lid, messages: [{ time: E, severity: 'info', data: 'a\0b' }] }],
+    });
+    const items = (await svc.request('GET', '/api/polled-data/')).body.data.filter((i: { server_id: number }) => i.server_id === srv.id);
+    expect(items).toHaveLength(1);
+    expect((await svc.request('GET', `/api/polled-data/${items[0].id}/data/`)).body.data).toHaveLength(1);
+    expect((await svc.request('GET', `/api/logs/${lid}/detail/`)).body.pagination.count).toBe(1);
   });
 });
 

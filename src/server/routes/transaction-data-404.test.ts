@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventServer, sendEvents, seedLog, type EventServer } from '../testing/event-batches';
+import { eventServer, sendEvents, seedLog, transactionLogId, type EventServer } from '../testing/event-batches';
 import { startTestService, type TestService } from '../testing/harness';
 
 /** Unknown processes and deleted servers answer 404 on every log and trace read, as on /processes/{uid}/. */
@@ -13,8 +13,7 @@ let fileLog: number;
 const tx = (log_type: 'url' | 'sql', time: number, pid: number, own: [string, number], peer: [string, number]) => ({
   log_type, time, pid, ppid: 1, socket: 7, own_ip: own[0], own_port: own[1], peer_ip: peer[0], peer_port: peer[1], statement: `${log_type} statement`, duration: 0.1,
 });
-const logOf = (s: EventServer, type: 'AFURL' | 'AFSQL') =>
-  (svc.db.prepare('SELECT id FROM logs WHERE server_id = ? AND source_type = ?').get(s.id, type) as { id: number }).id;
+const logOf = (s: EventServer, type: 'AFURL' | 'AFSQL') => transactionLogId(svc, s, type);
 const get = async (path: string) => (await svc.request('GET', path)).status;
 
 beforeAll(async () => {
@@ -22,7 +21,7 @@ beforeAll(async () => {
   expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: true } })).status).toBe(200);
   web = await eventServer(svc, svc.account, 'web', '10.0.0.1');
   db = await eventServer(svc, svc.account, 'db', '10.0.0.3');
-  fileLog = seedLog(svc, web, 'FILE', '/var/log/app.log');
+  fileLog = await seedLog(svc, web, 'FILE', '/var/log/app.log');
   await sendEvents(svc, web, E, {
     processes: [{ pid: 100, create_time: 1000, name: 'nginx' }],
     logs: [{ log_id: fileLog, messages: [{ time: E + 1, severity: 'critical', data: 'boom' }] }],
@@ -41,7 +40,7 @@ describe('a process uid whose create time is unknown', () => {
     expect(await get(`/api/processes/${web.id}_100_999/data/`)).toBe(404);
     expect(await get(`/api/transactions/trace/?time=${T}&uid=${web.id}_100_999`)).toBe(404);
     expect(await get(`/api/transactions/trace/?time=${T}&uid=${web.id}_101_1000`)).toBe(404);
-    const lid = logOf(web, 'AFURL');
+    const lid = await logOf(web, 'AFURL');
     expect(await get(`/api/transactions/log/?type=url&lid=${lid}&uid=${web.id}_100_1000&start=${E}&duration=60`)).toBe(200);
     const r = await svc.request('GET', `/api/transactions/log/?type=url&lid=${lid}&uid=${web.id}_100_999&start=${E}&duration=60`);
     expect(r.status).toBe(404);
@@ -53,8 +52,8 @@ describe('a deleted server', () => {
   it("answers 404 for its logs, transaction logs and traces after DELETE /servers/{id}/", async () => {
     const before = await svc.request('GET', `/api/transactions/trace/?time=${T + 0.1}&uid=${db.id}_300_3000`);
     expect(before.body.processes.map((p: { uid: string }) => p.uid)).toEqual(['0_0_0', `${db.id}_300_3000`, `${web.id}_100_1000`]);
-    const url = logOf(web, 'AFURL');
-    const sql = logOf(web, 'AFSQL');
+    const url = await logOf(web, 'AFURL');
+    const sql = await logOf(web, 'AFSQL');
     const reads = [
       `/api/logs/${fileLog}/data/?end=${E}`,
       `/api/logs/${fileLog}/detail/?end=${E}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventServer, sendEvents, type EventServer } from '../testing/event-batches';
+import { eventServer, sendEvents, transactionLogId, type EventServer } from '../testing/event-batches';
 import { startTestService, type TestAccount, type TestService } from '../testing/harness';
 
 let svc: TestService;
@@ -17,8 +17,7 @@ const tx = (log_type: 'url' | 'sql', time: number, pid: number, own: [string, nu
   log_type, time, pid, ppid: 1, socket: 7, own_ip: own[0], own_port: own[1], peer_ip: peer[0], peer_port: peer[1], statement, duration, application: 'app',
 });
 const proc = (pid: number, create_time: number, name: string, cpu: number) => ({ pid, create_time, name, args: `${name} --serve`, cpu, memory: 1000 * pid, thread_num: 4 });
-const logOf = (s: EventServer, type: 'AFURL' | 'AFSQL') =>
-  (svc.db.prepare('SELECT id FROM logs WHERE server_id = ? AND source_type = ?').get(s.id, type) as { id: number }).id;
+const logOf = (s: EventServer, type: 'AFURL' | 'AFSQL') => transactionLogId(svc, s, type);
 
 async function transactionsOn(as: TestAccount) {
   const r = await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: true }, as });
@@ -81,7 +80,7 @@ describe('GET /transactions/trace/', () => {
     expect(r.body.processes[0]).toMatchObject({ uid: '0_0_0', serverHostName: 'External', serverId: 0, cpu: 0, index: 0 });
     expect(r.body.processes[2]).toMatchObject({
       name: 'java', args: 'java --serve', serverHostName: 'app', serverIp: '10.0.0.2', serverId: app.id, pid: 200, cpu: 40,
-      memory: 200_000, threads: 4, logType: 'url', logId: logOf(app, 'AFURL'), time: E, index: 2, id: 2,
+      memory: 200_000, threads: 4, logType: 'url', logId: await logOf(app, 'AFURL'), time: E, index: 2, id: 2,
     });
     const [ext, proxy, query] = r.body.transactions;
     expect(ext).toMatchObject({ clientUid: '0_0_0', clientIp: '203.0.113.5', clientPort: 50000, serverUid: `${web.id}_100_1000`, serverPort: 80, serverDuration: 0.5, serverStatus: 'Closed' });
@@ -131,7 +130,7 @@ describe('GET /transactions/trace/', () => {
   });
 
   it('answers 404 for another account\'s server or a start with no transaction; 401 without credentials', async () => {
-    const theirs = (svc.db.prepare("SELECT id FROM servers WHERE hostname = 'their-db'").get() as { id: number }).id;
+    const theirs = (await svc.sql.get<{ id: number }>("SELECT id FROM servers WHERE hostname = 'their-db'"))!.id;
     expect((await trace(`time=${T}&sid=${theirs}&pid=999`)).status).toBe(404);
     expect((await trace(`time=${T}&uid=${theirs}_999_9`)).status).toBe(404);
     expect((await trace(`time=${T}&sid=${web.id}&pid=4242`)).status).toBe(404);
@@ -140,7 +139,7 @@ describe('GET /transactions/trace/', () => {
   });
 
   it('never pairs across tenants', async () => {
-    const theirs = (svc.db.prepare("SELECT id FROM servers WHERE hostname = 'their-db'").get() as { id: number }).id;
+    const theirs = (await svc.sql.get<{ id: number }>("SELECT id FROM servers WHERE hostname = 'their-db'"))!.id;
     const r = await trace(`time=${T}&sid=${theirs}&pid=999`, svc.other);
     expect(r.status).toBe(200);
     expect(uids(r)).toEqual(['0_0_0', `${theirs}_999_9`]);
@@ -150,7 +149,7 @@ describe('GET /transactions/trace/', () => {
 
 describe('GET /transactions/log/', () => {
   it('lists the messages of a log in [start, start + duration], for the process when uid is given', async () => {
-    const lid = logOf(app, 'AFSQL');
+    const lid = await logOf(app, 'AFSQL');
     const r = await svc.request('GET', `/api/transactions/log/?type=sql&lid=${lid}&uid=${app.id}_200_2000&start=${T}&duration=1`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual([{ type: 'sql', time: T + 0.05, url: 'SELECT * FROM items', ip: '10.0.0.3', port: 5432, ppid: 1, pid: 200, id: expect.any(Number) }]);
@@ -173,21 +172,21 @@ describe('GET /transactions/log/', () => {
   });
 
   it('refuses a type that is not the log\'s, and answers 404 for another account\'s log', async () => {
-    const mismatch = await svc.request('GET', `/api/transactions/log/?type=url&lid=${logOf(app, 'AFSQL')}&start=${T}`);
+    const mismatch = await svc.request('GET', `/api/transactions/log/?type=url&lid=${await logOf(app, 'AFSQL')}&start=${T}`);
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.field).toBe('type');
-    const theirLog = (svc.db.prepare("SELECT l.id FROM logs l JOIN servers s ON s.id = l.server_id WHERE s.hostname = 'their-db' AND source_type = 'AFURL'").get() as { id: number }).id;
+    const theirLog = (await svc.sql.get<{ id: number }>("SELECT l.id FROM logs l JOIN servers s ON s.id = l.server_id WHERE s.hostname = 'their-db' AND source_type = 'AFURL'"))!.id;
     expect((await svc.request('GET', `/api/transactions/log/?type=url&lid=${theirLog}&start=${T}`)).status).toBe(404);
   });
 });
 
 describe('GET /transactions/logs/{id}/detail/', () => {
   it('answers {time, data, severity, name, duration} with data the JSON list of the message', async () => {
-    const lid = logOf(app, 'AFSQL');
+    const lid = await logOf(app, 'AFSQL');
     const r = await svc.request('GET', `/api/transactions/logs/${lid}/detail/`);
     expect(r.status).toBe(200);
     expect(r.body.pagination.count).toBe(2);
-    const name = (svc.db.prepare('SELECT source FROM logs WHERE id = ?').get(lid) as { source: string }).source;
+    const name = (await svc.sql.get<{ source: string }>('SELECT source FROM logs WHERE id = ?', lid))!.source;
     expect(r.body.data[0]).toEqual({
       time: Math.floor(T + 30), severity: 'info', name, duration: 0.1,
       data: JSON.stringify(['request', 1, 'app', T + 30, 200, 1, 7, '10.0.0.2:41001', '10.0.0.3:5432', 'SELECT later']),
@@ -195,7 +194,7 @@ describe('GET /transactions/logs/{id}/detail/', () => {
   });
 
   it('filters on the data with a basic regular expression matching it whole', async () => {
-    const lid = logOf(app, 'AFSQL');
+    const lid = await logOf(app, 'AFSQL');
     const r = await svc.request('GET', `/api/transactions/logs/${lid}/detail/?filter=${encodeURIComponent('.*FROM items.*')}`);
     expect(r.body.data).toHaveLength(1);
     expect(JSON.parse(r.body.data[0].data)[9]).toBe('SELECT * FROM items');
@@ -204,8 +203,8 @@ describe('GET /transactions/logs/{id}/detail/', () => {
   });
 
   it('pages the slowest first with order=duration, over the whole range and after the filter', async () => {
-    const lid = logOf(app, 'AFURL');
-    const sql = logOf(app, 'AFSQL');
+    const lid = await logOf(app, 'AFURL');
+    const sql = await logOf(app, 'AFSQL');
     const slow = await svc.request('GET', `/api/transactions/logs/${sql}/detail/?order=duration&limit=1`);
     expect(slow.body.pagination.count).toBe(2);
     expect(slow.body.data.map((m: { duration: number }) => m.duration)).toEqual([0.2]);
@@ -219,32 +218,32 @@ describe('GET /transactions/logs/{id}/detail/', () => {
   });
 
   it.each([['time_step=Hour', 'time_step'], ['num=0', 'num'], ['order=slowest', 'order'], ['filter=' + encodeURIComponent('\\('), 'filter']])('refuses %s', async (qs, field) => {
-    const r = await svc.request('GET', `/api/transactions/logs/${logOf(app, 'AFSQL')}/detail/?${qs}`);
+    const r = await svc.request('GET', `/api/transactions/logs/${await logOf(app, 'AFSQL')}/detail/?${qs}`);
     expect(r.status).toBe(400);
     expect(r.body.error.field).toBe(field);
   });
 
   it('answers 404 for a plain log, another account\'s log and a missing one', async () => {
-    const plain = Number(svc.db.prepare("INSERT INTO logs (account_id, server_id, source_type, source, updated) VALUES (?, ?, 'FILE', '/x', 0)").run(svc.account.id, app.id).lastInsertRowid);
-    const theirLog = (svc.db.prepare("SELECT l.id FROM logs l JOIN servers s ON s.id = l.server_id WHERE s.hostname = 'their-db' AND source_type = 'AFURL'").get() as { id: number }).id;
+    const plain = (await svc.sql.get<{ id: number }>("INSERT INTO logs (account_id, server_id, source_type, source, updated) VALUES (?, ?, 'FILE', '/x', 0) RETURNING id", svc.account.id, app.id))!.id;
+    const theirLog = (await svc.sql.get<{ id: number }>("SELECT l.id FROM logs l JOIN servers s ON s.id = l.server_id WHERE s.hostname = 'their-db' AND source_type = 'AFURL'"))!.id;
     for (const id of [plain, theirLog, 987654]) expect((await svc.request('GET', `/api/transactions/logs/${id}/detail/`)).status).toBe(404);
   });
 });
 
 describe('the transactions setting at ingest', () => {
   it('keeps no message while transactions are disabled, and loses the history when turned off', async () => {
-    const lid = logOf(app, 'AFSQL');
-    const stored = () => svc.db.prepare('SELECT COUNT(*) AS n FROM transaction_messages WHERE log_id = ?').get(lid) as { n: number };
-    const before = stored().n;
+    const lid = await logOf(app, 'AFSQL');
+    const stored = async () => ({ n: Number((await svc.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM transaction_messages WHERE log_id = ?', lid))!.n) });
+    const before = (await stored()).n;
     const later = tx('sql', T + 120, 200, ['10.0.0.2', 41002], ['10.0.0.3', 5432], 'SELECT disabled', 0.1);
     expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: false } })).status).toBe(200);
     await sendEvents(svc, app, E + 120, { transactions: [later] });
-    expect(stored().n).toBe(before);
+    expect((await stored()).n).toBe(before);
     expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: true, transactions_enabled: true } })).status).toBe(200);
     await sendEvents(svc, app, E + 180, { transactions: [{ ...later, time: T + 180 }] });
-    expect(stored().n).toBe(before + 1);
+    expect((await stored()).n).toBe(before + 1);
     expect((await svc.request('PUT', '/api/transactions/', { form: { transactions_on: false, transactions_enabled: false } })).status).toBe(200);
-    expect(stored().n).toBe(0);
+    expect((await stored()).n).toBe(0);
     expect((await svc.request('GET', `/api/transactions/logs/${lid}/detail/`)).status).toBe(404);
   });
 });

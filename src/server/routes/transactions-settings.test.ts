@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTransactionLogs } from '../services/transactions';
-import { seedServer, startTestService, type TestService } from '../testing/harness';
+import { seedServerRow, startTestService, type TestService } from '../testing/harness';
 import { registerTestServer } from '../testing/ingest';
 
 let svc: TestService;
@@ -8,16 +8,16 @@ let s1: number;
 let s2: number;
 beforeAll(async () => {
   svc = await startTestService();
-  s1 = seedServer(svc.db, svc.account.id, { hostname: 'web-1' });
-  s2 = seedServer(svc.db, svc.account.id, { hostname: 'db-1' });
-  seedServer(svc.db, svc.other.id, { hostname: 'theirs' });
+  s1 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'web-1' });
+  s2 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'db-1' });
+  await seedServerRow(svc.sql, svc.other.id, { hostname: 'theirs' });
 });
 afterAll(() => svc.close());
 
 const put = (form: Record<string, unknown>, as = svc.account) => svc.request('PUT', '/api/transactions/', { form, as });
 const txLogs = async (as = svc.account) => (await svc.request('GET', '/api/transactions/logs/', { as })).body;
-const historyRows = (logIds: number[]) =>
-  svc.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM log_counts WHERE log_id IN (SELECT value FROM json_each(?))').get(JSON.stringify(logIds))!.n;
+const historyRows = async (logIds: number[]) =>
+  Number((await svc.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM log_counts WHERE log_id IN (${logIds.map(() => '?').join(', ')})`, ...logIds))!.n);
 
 describe('transactions setting', () => {
   it('starts off', async () => {
@@ -50,13 +50,12 @@ describe('transactions setting', () => {
     expect((await txLogs()).pagination.count).toBe(4);
 
     const ids: number[] = list.data.map((l: { id: number }) => l.id);
-    const addHistory = svc.db.prepare('INSERT INTO log_counts (log_id, minute, account_id, info) VALUES (?, 60, ?, 1)');
-    for (const id of ids) addHistory.run(id, svc.account.id);
+    for (const id of ids) await svc.sql.run('INSERT INTO log_counts (log_id, minute, account_id, info) VALUES (?, 60, ?, 1)', id, svc.account.id);
 
     const disabled = await put({ transactions_enabled: false });
     expect(disabled.body).toEqual({ transactions_enabled: false, transactions_on: true });
     expect((await txLogs()).pagination.count).toBe(4);
-    expect(historyRows(ids)).toBe(4);
+    expect(await historyRows(ids)).toBe(4);
     expect((await svc.request('GET', '/api/transactions/')).body).toEqual(disabled.body);
 
     const reenabled = await put({ transactions_enabled: 'yes' });
@@ -65,7 +64,7 @@ describe('transactions setting', () => {
     const off = await put({ transactions_on: false });
     expect(off.body).toEqual({ transactions_enabled: false, transactions_on: false });
     expect((await txLogs()).pagination.count).toBe(0);
-    expect(historyRows(ids)).toBe(0);
+    expect(await historyRows(ids)).toBe(0);
     expect((await svc.request('GET', `/api/logs/${ids[0]}/`)).status).toBe(404);
   });
 
@@ -77,11 +76,11 @@ describe('transactions setting', () => {
   });
 
   it('gives a new server its logs while on, and nothing while off', async () => {
-    const s3 = seedServer(svc.db, svc.account.id, { hostname: 'new' });
+    const s3 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'new' });
     await ensureTransactionLogs(svc.deps.store, svc.account.id, s3);
     expect((await txLogs()).pagination.count).toBe(0);
     await put({ transactions_on: true });
-    const s4 = seedServer(svc.db, svc.account.id, { hostname: 'newer' });
+    const s4 = await seedServerRow(svc.sql, svc.account.id, { hostname: 'newer' });
     await ensureTransactionLogs(svc.deps.store, svc.account.id, s4);
     await ensureTransactionLogs(svc.deps.store, svc.account.id, s4);
     const servers = (await txLogs()).data.map((l: { server_id: number }) => l.server_id);

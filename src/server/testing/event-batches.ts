@@ -28,9 +28,15 @@ export async function sendEvents(svc: TestService, server: EventServer, minute: 
 }
 
 /** Inserts a log row directly (the logs CRUD has its own tests; transaction logs come from the setting). */
-export function seedLog(svc: TestService, server: EventServer, sourceType: string, source: string, limit = 2000): number {
-  const r = svc.db
-    .prepare('INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, ?, ?, ?, 0)')
-    .run(server.account.id, server.id, sourceType, source, limit);
-  return Number(r.lastInsertRowid);
+export async function seedLog(svc: TestService, server: EventServer, sourceType: string, source: string, limit = 2000): Promise<number> {
+  const r = await svc.sql.get<{ id: number }>(
+    'INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, ?, ?, ?, 0) RETURNING id',
+    server.account.id, server.id, sourceType, source, limit,
+  );
+  return r!.id;
+}
+
+/** The id of the server's AFURL or AFSQL log (created by the transactions setting). */
+export async function transactionLogId(svc: TestService, server: EventServer, type: 'AFURL' | 'AFSQL'): Promise<number> {
+  return (await svc.sql.get<{ id: number }>('SELECT id FROM logs WHERE server_id = ? AND source_type = ?', server.id, type))!.id;
 }

@@ -11,11 +11,13 @@ import {
 } from '../repos/log-data';
 import type { Db } from './db';
 
-const SEVERITIES: Severity[] = ['info', 'warning', 'critical'];
-const all = (): RowRange => ({ offset: 0, limit: SCAN_MAX });
+/** Severity codes as stored (an index into this list), on both stores. */
+export const SEVERITIES: Severity[] = ['info', 'warning', 'critical'];
+/** Every row of a window, up to SCAN_MAX. */
+export const all = (): RowRange => ({ offset: 0, limit: SCAN_MAX });
 
-/** Rows of an iterator until SCAN_BYTES of text have been read. */
-function bounded<T>(rows: IterableIterator<T>, size: (row: T) => number): T[] {
+/** Rows of an iterator until SCAN_BYTES of text (JavaScript string length) have been read; both stores. */
+export function bounded<T>(rows: IterableIterator<T>, size: (row: T) => number): T[] {
   const out: T[] = [];
   let bytes = 0;
   for (const r of rows) {

@@ -3,7 +3,8 @@ import type { LogFields, LogRecord, LogRepo } from '../repos/logs';
 import type { Db } from './db';
 import { deleteAlertsOfTarget } from './target-alerts';
 
-interface Row {
+/** A logs row as read (the same on both stores). */
+export interface LogRow {
   id: number;
   server_id: number;
   source_type: string;
@@ -11,16 +12,17 @@ interface Row {
   limit: number;
 }
 
-const COLUMNS = 'l.id, l.server_id, l.source_type, l.source, l."limit" AS "limit"';
-// Logs of a deleted server disappear with it from every answer.
-const LIVE = 'JOIN servers s ON s.id = l.server_id AND s.account_id = l.account_id AND s.deleted_at IS NULL';
+/** The logs columns of a LogRow, for both stores. */
+export const LOG_COLUMNS = 'l.id, l.server_id, l.source_type, l.source, l."limit" AS "limit"';
+/** Logs of a deleted server disappear with it from every answer. */
+export const LIVE_LOGS = 'JOIN servers s ON s.id = l.server_id AND s.account_id = l.account_id AND s.deleted_at IS NULL';
 
-const toRecord = (r: Row): LogRecord => ({ ...r, source_type: r.source_type as AnyLogType });
+export const toLogRecord = (r: LogRow): LogRecord => ({ ...r, source_type: r.source_type as AnyLogType });
 
 export function sqliteLogs(db: Db): LogRepo {
-  const byId = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM logs l ${LIVE} WHERE l.account_id = ? AND l.id = ?`);
-  const byIdentity = db.prepare<[number, number, string, string], Row>(
-    `SELECT ${COLUMNS} FROM logs l WHERE l.account_id = ? AND l.server_id = ? AND l.source_type = ? AND l.source = ?`,
+  const byId = db.prepare<[number, number], LogRow>(`SELECT ${LOG_COLUMNS} FROM logs l ${LIVE_LOGS} WHERE l.account_id = ? AND l.id = ?`);
+  const byIdentity = db.prepare<[number, number, string, string], LogRow>(
+    `SELECT ${LOG_COLUMNS} FROM logs l WHERE l.account_id = ? AND l.server_id = ? AND l.source_type = ? AND l.source = ?`,
   );
   const insert = db.prepare(
     `INSERT INTO logs (account_id, server_id, source_type, source, "limit", updated) VALUES (?, ?, ?, ?, ?, ?)
@@ -31,7 +33,7 @@ export function sqliteLogs(db: Db): LogRepo {
   const create = db.transaction((accountId: number, f: LogFields) => {
     const r = insert.run(accountId, f.serverId, f.sourceType, f.source, f.limit, now());
     const row = byIdentity.get(accountId, f.serverId, f.sourceType, f.source)!;
-    return { record: toRecord(row), created: r.changes > 0 };
+    return { record: toLogRecord(row), created: r.changes > 0 };
   });
 
   const update = db.transaction((accountId: number, id: number, f: LogFields) => {
@@ -41,7 +43,7 @@ export function sqliteLogs(db: Db): LogRepo {
     db.prepare(
       `UPDATE logs SET server_id = ?, source_type = ?, source = ?, "limit" = ?, updated = ? WHERE account_id = ? AND id = ?`,
     ).run(f.serverId, f.sourceType, f.source, f.limit, now(), accountId, id);
-    return { status: 'updated' as const, record: toRecord(byId.get(accountId, id)!) };
+    return { status: 'updated' as const, record: toLogRecord(byId.get(accountId, id)!) };
   });
 
   const remove = db.transaction((accountId: number, id: number) => {
@@ -63,15 +65,15 @@ export function sqliteLogs(db: Db): LogRepo {
         args.push(filter.serverId);
       }
       const where = conds.join(' AND ');
-      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM logs l ${LIVE} WHERE ${where}`).get(...args)!.n;
+      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM logs l ${LIVE_LOGS} WHERE ${where}`).get(...args)!.n;
       const rows = db
-        .prepare<unknown[], Row>(`SELECT ${COLUMNS} FROM logs l ${LIVE} WHERE ${where} ORDER BY l.id LIMIT ? OFFSET ?`)
+        .prepare<unknown[], LogRow>(`SELECT ${LOG_COLUMNS} FROM logs l ${LIVE_LOGS} WHERE ${where} ORDER BY l.id LIMIT ? OFFSET ?`)
         .all(...args, paging.limit, paging.page * paging.limit);
-      return { total, items: rows.map(toRecord) };
+      return { total, items: rows.map(toLogRecord) };
     },
     async get(accountId, id) {
       const row = byId.get(accountId, id);
-      return row ? toRecord(row) : null;
+      return row ? toLogRecord(row) : null;
     },
     async create(accountId, input) {
       return create.immediate(accountId, input);
@@ -84,9 +86,9 @@ export function sqliteLogs(db: Db): LogRepo {
     },
     async forServer(accountId, serverId) {
       return db
-        .prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM logs l WHERE l.account_id = ? AND l.server_id = ? ORDER BY l.id`)
+        .prepare<[number, number], LogRow>(`SELECT ${LOG_COLUMNS} FROM logs l WHERE l.account_id = ? AND l.server_id = ? ORDER BY l.id`)
         .all(accountId, serverId)
-        .map(toRecord);
+        .map(toLogRecord);
     },
   };
 }

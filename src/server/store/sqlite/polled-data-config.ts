@@ -1,7 +1,8 @@
 import type { PolledDataConfigRecord, PolledDataConfigRepo } from '../repos/polled-data-config';
 import type { Db } from './db';
 
-interface Row {
+/** A polled_data_configs row (the same columns on both stores). */
+export interface PolledConfigRow {
   server_id: number;
   file_path: string;
   file_type: string;
@@ -10,7 +11,8 @@ interface Row {
   updated: number;
 }
 
-const toRecord = (r: Row): PolledDataConfigRecord => ({
+/** The record of a row, for both stores. */
+export const toPolledConfigRecord = (r: PolledConfigRow): PolledDataConfigRecord => ({
   serverId: r.server_id,
   filePath: r.file_path,
   fileType: r.file_type,
@@ -21,7 +23,7 @@ const toRecord = (r: Row): PolledDataConfigRecord => ({
 
 /** Over the core table polled_data_configs, which the collector config endpoint also reads. */
 export function sqlitePolledDataConfig(db: Db): PolledDataConfigRepo {
-  const byServer = db.prepare<[number, number], Row>(
+  const byServer = db.prepare<[number, number], PolledConfigRow>(
     `SELECT server_id, file_path, file_type, file_contents, frequency, updated FROM polled_data_configs
      WHERE account_id = ? AND server_id = ?`,
   );
@@ -34,11 +36,11 @@ export function sqlitePolledDataConfig(db: Db): PolledDataConfigRepo {
   return {
     async get(accountId, serverId) {
       const row = byServer.get(accountId, serverId);
-      return row ? toRecord(row) : null;
+      return row ? toPolledConfigRecord(row) : null;
     },
     async put(accountId, serverId, input, now) {
       upsert.run(accountId, serverId, input.filePath, input.fileType, input.fileContents, input.frequency, now);
-      return toRecord(byServer.get(accountId, serverId)!);
+      return toPolledConfigRecord(byServer.get(accountId, serverId)!);
     },
   };
 }

@@ -3,9 +3,20 @@ import type { Db } from './db';
 import { parseJson } from './util';
 
 /** The alert type whose target is a polled data item (spec: Alert type). */
-const POLLED_ALERT_TYPE = 'Polled Data';
+export const POLLED_ALERT_TYPE = 'Polled Data';
 
 type ItemRow = Omit<PolledItemRecord, 'alert_id'>;
+
+/** Items with the ids of the alerts (of the Polled Data type, in id order) whose target names them; for both stores. */
+export function withAlertIds(rows: ItemRow[], alerts: { id: number; target: string }[]): PolledItemRecord[] {
+  const byTarget = new Map<number, number[]>();
+  for (const a of alerts) {
+    const target = Number(String(a.target).trim());
+    if (!Number.isInteger(target)) continue;
+    byTarget.set(target, [...(byTarget.get(target) ?? []), a.id]);
+  }
+  return rows.map((r) => ({ ...r, alert_id: byTarget.get(r.id) ?? [] }));
+}
 
 /** Polled data items and their minute results over SQLite. */
 export function sqlitePolledData(db: Db): PolledDataRepo {
@@ -30,13 +41,7 @@ export function sqlitePolledData(db: Db): PolledDataRepo {
 
   function withAlerts(accountId: number, rows: ItemRow[]): PolledItemRecord[] {
     if (rows.length === 0) return [];
-    const byTarget = new Map<number, number[]>();
-    for (const a of alertsStmt.all(accountId, POLLED_ALERT_TYPE)) {
-      const target = Number(String(a.target).trim());
-      if (!Number.isInteger(target)) continue;
-      byTarget.set(target, [...(byTarget.get(target) ?? []), a.id]);
-    }
-    return rows.map((r) => ({ ...r, alert_id: byTarget.get(r.id) ?? [] }));
+    return withAlertIds(rows, alertsStmt.all(accountId, POLLED_ALERT_TYPE));
   }
 
   return {

@@ -2,13 +2,14 @@ import type { RetentionPolicy } from '../../repos/telemetry';
 import { BUCKET_TABLES } from '../buckets';
 import type { Pg } from '../db';
 import { createAhead, dropBefore, type PartitionedTable } from '../partitions';
+import { EVENT_TABLES } from './events';
 import { SAMPLE_TABLES } from './sample-sink';
 
 /**
  * Time-partitioned tables kept for the minute retention: their day partitions are made ahead and
  * dropped whole by this job (add other areas' minute tables here with a one-line edit).
  */
-export const MINUTE_TABLES: readonly PartitionedTable[] = [...SAMPLE_TABLES, ...BUCKET_TABLES];
+export const MINUTE_TABLES: readonly PartitionedTable[] = [...SAMPLE_TABLES, ...BUCKET_TABLES, ...EVENT_TABLES];
 
 /** Days of partitions made ahead of today, so the first batch of a day never waits on DDL. */
 const AHEAD_DAYS = 3;

@@ -3,6 +3,7 @@ import type { PartitionedTable } from '../partitions';
 import type { Pg, Tx } from '../db';
 import { sampleSink } from './sample-sink';
 import { statsdSink } from './statsd-sink';
+import { eventsSink } from './events';
 
 /** Where a sink writes: the batch's tenant, server and minute, inside the ingest transaction. */
 export interface SinkContext {
@@ -26,4 +27,4 @@ export interface BatchSink {
 }
 
 /** Every sink, in order (the SQLite store's SINKS). Add yours with a one-line edit. */
-export const SINKS: BatchSink[] = [sampleSink, statsdSink];
+export const SINKS: BatchSink[] = [sampleSink, statsdSink, eventsSink];

@@ -17,6 +17,15 @@ const statements = statementCache((db: Db) => ({
   ),
 }));
 
+/** A result's values as stored: [name, value, unit, thresholds or null] (both stores). */
+export function valueRows(r: Batch['polled'][number]): PolledValueRow[] {
+  return r.values.map((v) => {
+    const limits = { warn: v.warn, crit: v.crit, min: v.min, max: v.max };
+    const defined = Object.values(limits).some((x) => x !== undefined);
+    return [v.name, v.value, v.unit, defined ? limits : null];
+  });
+}
+
 /**
  * Creates or updates the polled-data item of each result by (server, name) and stores the result
  * under its minute; a second result in the same minute replaces the first.
@@ -26,11 +35,6 @@ export function polledSink(ctx: { db: Db; accountId: number; serverId: number },
   const s = statements(ctx.db);
   for (const r of batch.polled) {
     const item = s.upsertItem.get(ctx.accountId, ctx.serverId, r.name, r.command_name, r.command_line)!;
-    const values: PolledValueRow[] = r.values.map((v) => {
-      const limits = { warn: v.warn, crit: v.crit, min: v.min, max: v.max };
-      const defined = Object.values(limits).some((x) => x !== undefined);
-      return [v.name, v.value, v.unit, defined ? limits : null];
-    });
-    s.saveValues.run(item.id, minuteOf(r.time), ctx.accountId, r.status, r.text, JSON.stringify(values));
+    s.saveValues.run(item.id, minuteOf(r.time), ctx.accountId, r.status, r.text, JSON.stringify(valueRows(r)));
   }
 }
