@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,18 @@ const port = Number(process.env.E2E_PORT ?? 20_000 + Math.floor(Math.random() * 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fleetwatch-e2e-'));
 process.env.E2E_PORT = String(port);
 process.env.E2E_DATA_DIR = dataDir;
+
+// E2E_STORE=postgres runs the same journeys on PostgreSQL: a fresh database (psql, synchronously, as
+// the config must be) on the test cluster of PG_TEST_URL.
+function postgresDatabase(): string {
+  const admin = new URL(process.env.PG_TEST_URL ?? 'postgres://fw:fw@127.0.0.1:5433/postgres');
+  const name = `fw_e2e_${process.pid}_${Date.now()}`;
+  execFileSync('psql', [admin.toString(), '-qc', `CREATE DATABASE ${name}`]);
+  admin.pathname = `/${name}`;
+  return admin.toString();
+}
+if (process.env.E2E_STORE === 'postgres' && !process.env.E2E_DATABASE_URL) process.env.E2E_DATABASE_URL = postgresDatabase();
+const database: Record<string, string> = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,6 +44,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/sign-in`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOCAL_COLLECTOR: '0' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOCAL_COLLECTOR: '0', ...database },
   },
 });

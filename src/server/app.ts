@@ -41,6 +41,7 @@ import { teamRoutes } from './routes/team';
 import { collectorRoutes } from './routes/collector';
 import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
+import { healthRoutes } from './routes/health';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
 export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, alertDeliveryRoutes, teamRoutes, sessionRoutes, openApiRoutes];
@@ -114,6 +115,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   }
 
   avatarRoutes(app);
+  healthRoutes(app, deps);
   const webDir = deps.config.webDir;
   const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (serveWeb) {

@@ -1,5 +1,6 @@
 import type { AlertEngineRepo, AppliedEvaluation } from '../store/repos/alert-engine';
 import type { AlertEngine } from './engine';
+import { StoreUnavailableError } from '../store/errors';
 
 export interface EvaluatorOptions {
   /** This process's worker id (claims and leases are held under it). */
@@ -50,6 +51,9 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
           const r = await engine.evaluate(item, o.worker);
           if (!r.leaseLost) o.onApplied?.(r, Date.now() - item.receivedMs);
         } catch (err) {
+          // The store being unreachable says nothing of the item: stop, leave it claimed (the lease
+          // expires and it is taken again), and do not count the attempt against it.
+          if (err instanceof StoreUnavailableError) throw err;
           const message = err instanceof Error ? err.message : String(err);
           console.error(`alert engine: item ${item.id} (server ${item.serverId}, minute ${item.minute}):`, message);
           const giveUp = item.attempts >= o.maxAttempts;

@@ -86,8 +86,7 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof StoreUnavailableError) {
       req.log.warn({ err }, 'store unavailable');
-      void reply.header('retry-after', '5');
-      return sendError(reply, new ApiError(503, 'the service cannot reach its database; retry shortly'));
+      return sendError(reply, new ApiError(503, 'the service cannot reach its database; retry shortly', undefined, { 'Retry-After': '5' }));
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, new ApiError(500, 'internal error'));

@@ -52,6 +52,8 @@ export interface Store {
   team: TeamRepo;
   sessions: SessionRepo;
   audit: AuditRepo;
+  /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
+  ping(): Promise<void>;
   /** Releases the store (connections, file handles); awaited at shutdown. */
   close(): Promise<void>;
 }

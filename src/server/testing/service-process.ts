@@ -69,3 +69,14 @@ export async function callService(base: string, auth: string, method: string, pa
   }
   return { status: r.status, body: parsed };
 }
+
+/** Creates an account with the CLI against the store `env` names (DATA_DIR or DATABASE_URL). */
+export function createAccountIn(env: Record<string, string>, email: string): string {
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/account.ts', 'create', '--email', email], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`account CLI failed: ${made.stderr}`);
+  const account = JSON.parse(made.stdout) as { email: string; api_key: string };
+  return basicHeader({ email: account.email, key: account.api_key });
+}

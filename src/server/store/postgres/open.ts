@@ -1,3 +1,4 @@
+import { StoreUnavailableError } from '../errors';
 import type { Store } from '../store';
 import { pgAccounts } from './accounts';
 import { pgAlertEngine } from './alert-engine';
@@ -5,7 +6,7 @@ import { pgAlertHistories } from './alert-histories';
 import { pgAlerts } from './alerts';
 import { pgApplications } from './applications';
 import { pgBuckets } from './buckets';
-import { openPg, type Pg } from './db';
+import { isUnavailable, openPg, type Pg } from './db';
 import { migratePg } from './migrate';
 import { pgLeases } from './leases';
 import { pgLogs } from './logs';
@@ -33,7 +34,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
   const db = openPg(url);
   let created: boolean;
   try {
-    created = await migratePg(db);
+    created = await withStartupRetry(() => migratePg(db));
   } catch (err) {
     await db.close();
     throw err;
@@ -63,7 +64,26 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     team: pgTeam(db),
     sessions: pgSessions(db),
     audit: pgAudit(db),
+    ping: async () => void (await db.exec('SELECT 1')),
     close: () => db.close(),
   };
   return { store, created };
+}
+
+/**
+ * A replica may start before its database answers (both started by one orchestrator): connection
+ * failures are retried with backoff for up to PG_CONNECT_WAIT_S seconds (default 60), then reported.
+ */
+async function withStartupRetry<T>(fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + Number(process.env.PG_CONNECT_WAIT_S ?? 60) * 1000;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isUnavailable(err) && !(err instanceof StoreUnavailableError)) throw err;
+      if (Date.now() + delay > deadline) throw err;
+      console.error(`waiting for the database: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }

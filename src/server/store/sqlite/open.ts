@@ -52,6 +52,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     team: sqliteTeam(db),
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
+    ping: async () => void db.prepare('SELECT 1').get(),
     close: async () => void db.close(),
   };
 }
