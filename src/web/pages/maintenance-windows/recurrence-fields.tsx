@@ -13,10 +13,12 @@ const local = (t: number, zone: string) => formatUtcSeconds(epochToWall(t, zone)
 /** Repeats (none, presets or a raw RRULE), weekdays, duration and time zone, and the next 5 occurrences. */
 export function RecurrenceFields({ value, set, errors }: { value: MaintenanceFormValues; set: (p: Partial<MaintenanceFormValues>) => void; errors: Record<string, string | undefined> }) {
   const preview = useMemo(() => previewOccurrences(value, Math.floor(Date.now() / 1000)), [value]);
+  // A one-off window's end would become the until: a new repetition starts without one.
+  const repeat = (repeats: Repeats) => set(value.repeats === 'none' && repeats !== 'none' ? { repeats, end: '' } : { repeats });
   const toggleDay = (d: string, on: boolean) => set({ days: on ? [...value.days, d] : value.days.filter((x) => x !== d) });
   return (
     <>
-      <ChoiceField label="Repeats" value={value.repeats} onChange={(e) => set({ repeats: e.target.value as Repeats })} error={value.repeats === 'custom' ? undefined : errors.rrule}>
+      <ChoiceField label="Repeats" value={value.repeats} onChange={(e) => repeat(e.target.value as Repeats)} error={value.repeats === 'custom' ? undefined : errors.rrule}>
         <option value="none">Does not repeat</option>
         <option value="daily">Daily</option>
         <option value="weekly">Weekly on days</option>
