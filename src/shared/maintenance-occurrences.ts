@@ -1,4 +1,4 @@
-import { RRule } from './rrule-lib';
+import { eachWallBetween } from './rrule-window';
 import { epochToWall, wallToEpoch } from './time-zones';
 
 /**
@@ -8,8 +8,9 @@ import { epochToWall, wallToEpoch } from './time-zones';
  * A recurring window's rule runs on local wall times in the window's zone (RFC 5545 DTSTART with
  * TZID): the rule is expanded "floating", with the start's wall time as DTSTART, and each wall time
  * is then placed in the zone. So a daily 09:00 New York window stays at 09:00 local across daylight
- * saving changes. rrule's own tzid option is not used: it converts through the host's zone, so the
- * same rule would expand differently on a server in UTC and in a browser in Tokyo.
+ * saving changes (rrule-window.ts keeps the expansion short). rrule's own tzid option is not used: it
+ * converts through the host's zone, so the same rule would expand differently on a server in UTC and
+ * in a browser in Tokyo.
  */
 export interface Recurrence {
   /** Start of the (first) occurrence, epoch seconds. */
@@ -28,19 +29,6 @@ export interface Occurrence {
   end: number;
 }
 
-const rules = new Map<string, RRule>();
-
-function ruleOf(rrule: string, dtstartWall: number): RRule {
-  const key = `${rrule}\n${dtstartWall}`;
-  let r = rules.get(key);
-  if (!r) {
-    if (rules.size >= 500) rules.clear();
-    r = new RRule({ ...RRule.parseString(rrule), dtstart: new Date(dtstartWall * 1000) });
-    rules.set(key, r);
-  }
-  return r;
-}
-
 /** Every occurrence overlapping [from, to), oldest first, at most `max`. */
 export function occurrencesBetween(w: Recurrence, from: number, to: number, max = 10_000): Occurrence[] {
   if (!w.rrule || !w.duration) return w.end !== null && w.start < to && w.end > from ? [{ start: w.start, end: w.end }] : [];
@@ -50,10 +38,10 @@ export function occurrencesBetween(w: Recurrence, from: number, to: number, max 
   const out = new Map<number, Occurrence>();
   // Wall times are searched a day wider each side, then placed in the zone and kept only if they
   // overlap the range: offsets never exceed a day.
-  const lo = new Date((epochToWall(Math.max(from - len, w.start), w.timeZone) - 86_400) * 1000);
-  const hi = new Date((epochToWall(last, w.timeZone) + 86_400) * 1000);
-  ruleOf(w.rrule, epochToWall(w.start, w.timeZone)).between(lo, hi, true, (d) => {
-    const start = wallToEpoch(Math.floor(d.getTime() / 1000), w.timeZone);
+  const lo = epochToWall(Math.max(from - len, w.start), w.timeZone) - 86_400;
+  const hi = epochToWall(last, w.timeZone) + 86_400;
+  eachWallBetween(w.rrule, epochToWall(w.start, w.timeZone), lo, hi, (wall) => {
+    const start = wallToEpoch(wall, w.timeZone);
     if (start >= w.start && start < last && start + len > from) out.set(start, { start, end: start + len });
     return out.size < max;
   });

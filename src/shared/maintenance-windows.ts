@@ -3,7 +3,8 @@ import { nextOccurrences } from './maintenance-occurrences';
 import { epochParam, idListParam, intParam } from './params';
 import { pagingQuery } from './paging';
 import { checkRrule } from './rrule-text';
-import { canonicalZone, wallToEpoch } from './time-zones';
+import { everOccurs } from './rrule-window';
+import { canonicalZone, epochToWall, wallToEpoch } from './time-zones';
 import { parseUtcMinute } from './utc-time';
 
 const base = {
@@ -117,6 +118,7 @@ export const maintenanceWindowInput = z
     if (recurring && w.duration === undefined) return fail('duration', 'duration is required with rrule');
     if (!recurring && w.duration !== undefined) return fail('duration', 'duration is taken only with rrule (a recurring window)');
     const rule = { start, end, rrule: w.rrule ?? null, duration: w.duration ?? null, timeZone: zone };
+    if (rule.rrule && !everOccurs(rule.rrule, epochToWall(start, zone))) return fail('rrule', 'rrule: no date satisfies the rule');
     if (rule.rrule && !nextOccurrences(rule, start, 1).length) return fail('rrule', 'rrule: the rule has no occurrence within 5 years of start');
     return { ...rule, reason: w.reason, servers: w.servers ?? [], serverTags: w.server_tags ?? [], serverSets: w.server_sets ?? [] };
   });

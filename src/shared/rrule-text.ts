@@ -16,7 +16,7 @@ const nums = (min: number, max: number, signed = false) => (v: string) =>
 const PARTS: Record<string, (v: string) => boolean> = {
   FREQ: (v) => /^(HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)$/.test(v),
   INTERVAL: (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1,
-  COUNT: (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1,
+  COUNT: (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1,
   UNTIL: (v) => /^\d{8}(T\d{6}Z?)?$/.test(v),
   BYMINUTE: nums(0, 59),
   BYHOUR: nums(0, 23),

@@ -34,8 +34,24 @@ export function canonicalZone(name: string): string | null {
   }
 }
 
-/** The zone's UTC offset at an instant, in seconds (Berlin in summer: 7200). */
+const offsets = new Map<string, number>();
+
+/**
+ * The zone's UTC offset at an instant, in seconds (Berlin in summer: 7200). Offsets change only on
+ * quarter hours, so they are remembered per zone and quarter hour (Intl is slow to ask).
+ */
 export function zoneOffset(epoch: number, zone: string): number {
+  const key = `${zone}|${Math.floor(epoch / 900)}`;
+  let o = offsets.get(key);
+  if (o === undefined) {
+    if (offsets.size >= 20_000) offsets.clear();
+    o = askOffset(Math.floor(epoch / 900) * 900, zone);
+    offsets.set(key, o);
+  }
+  return o;
+}
+
+function askOffset(epoch: number, zone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatOf(zone).formatToParts(new Date(epoch * 1000))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) / 1000;

@@ -57,7 +57,8 @@ describe('recurring maintenance windows', () => {
   const cases: [string, () => Record<string, unknown>, string, string | (() => string)][] = [
     ['a bad rule', () => ({ ...weekly(), rrule: 'FREQ=WEEKLY;BYDAY=XX' }), 'rrule', 'rrule: "BYDAY=XX" is not a valid BYDAY'],
     ['a rule without FREQ', () => ({ ...weekly(), rrule: 'BYDAY=SU' }), 'rrule', 'rrule must give FREQ (HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY)'],
-    ['a rule that never occurs', () => ({ ...weekly(), rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }), 'rrule', 'rrule: the rule has no occurrence within 5 years of start'],
+    ['a rule that never occurs', () => ({ ...weekly(), rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }), 'rrule', 'rrule: no date satisfies the rule'],
+    ['a rule whose until comes before its first date', () => ({ ...weekly(), rrule: 'FREQ=YEARLY;BYMONTH=1', end: '2026-03-29 00:00' }), 'rrule', 'rrule: the rule has no occurrence within 5 years of start'],
     ['a bad zone', () => ({ ...weekly(), time_zone: 'Mars/Olympus' }), 'time_zone', 'time_zone: unknown time zone "Mars/Olympus" (an IANA name such as Europe/Berlin)'],
     ['a missing duration', () => ({ ...weekly(), duration: undefined }), 'duration', 'duration is required'],
     ['a zero duration', () => ({ ...weekly(), duration: 0 }), 'duration', 'duration must be between 1 and 525600'],
