@@ -1,6 +1,7 @@
 import { nextOccurrences, type Occurrence } from '../../../shared/maintenance-occurrences';
 import { checkRrule } from '../../../shared/rrule-text';
-import { canonicalZone } from '../../../shared/time-zones';
+import { everOccurs } from '../../../shared/rrule-window';
+import { canonicalZone, epochToWall } from '../../../shared/time-zones';
 import { parseUtcMinute } from '../../../shared/utc-time';
 
 /** How the form writes a recurrence: not at all, a preset, or a raw RRULE. */
@@ -64,5 +65,7 @@ export function previewOccurrences(v: RepeatValues & { start: string; end: strin
   const duration = Number(v.duration);
   const zone = canonicalZone(v.timeZone.trim());
   if (!rule || 'error' in rule || start === null || !zone || !Number.isInteger(duration) || duration < 1) return [];
+  // A rule no date satisfies would have rrule walk to the year 9999 looking for one.
+  if (!everOccurs(rule.rule, epochToWall(start, zone))) return [];
   return nextOccurrences({ start, end, rrule: rule.rule, duration, timeZone: zone }, Math.max(now, start), n);
 }

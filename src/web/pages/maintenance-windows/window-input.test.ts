@@ -88,5 +88,6 @@ describe('repeat rules', () => {
     expect(got.map((o) => o.start)).toEqual([0, 1, 2, 3, 4].map((d) => Date.UTC(2030, 0, 1 + d, 10) / 1000));
     expect(previewOccurrences(form({ repeats: 'custom', custom: 'FREQ=SOON' }), 0)).toEqual([]);
     expect(previewOccurrences(form({ repeats: 'daily', duration: '0' }), 0)).toEqual([]);
+    expect(previewOccurrences(form({ repeats: 'custom', custom: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30' }), 0)).toEqual([]);
   });
 });
