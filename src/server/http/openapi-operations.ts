@@ -18,7 +18,8 @@ import { bucket, bucketDataQuery, bucketDeleteByName, bucketListQuery, bucketPoi
 import { batch, batchResponse, collectorConfig, registerResponse, registration } from '../../shared/ingest';
 import { logDataQuery, logDetailQuery, logMessageRecord, logSummaryRecord, transactionDetailQuery } from '../../shared/log-data';
 import { LOG_SOURCE_TYPES, logInput, logItem, logListQuery, logWritten } from '../../shared/logs';
-import { maintenanceOccurrence, maintenanceOccurrenceQuery, maintenanceWindow, maintenanceWindowInput, maintenanceWindowListQuery, maintenanceWindowWritten } from '../../shared/maintenance-windows';
+import { maintenanceWindow, maintenanceWindowInput, maintenanceWindowListQuery, maintenanceWindowWritten } from '../../shared/maintenance-windows';
+import { MAINTENANCE_FIELDS, maintenanceOccurrencesOperation } from './openapi-maintenance';
 import { pagingQuery } from '../../shared/paging';
 import { intParam } from '../../shared/params';
 import { polledDataConfig, polledDataConfigInput } from '../../shared/polled-data-config';
@@ -108,26 +109,6 @@ const SUBSCRIBER_OBJECT: JsonSchema = {
   },
 };
 
-const MINUTE_TEXT: JsonSchema = { anyOf: [{ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$' }, { type: 'integer', minimum: 0 }] };
-
-/** Maintenance window create and update: times read in the window's zone, and the recurrence extensions. */
-const MAINTENANCE_FIELDS: Record<string, JsonSchema> = {
-  start: {
-    ...MINUTE_TEXT,
-    description: 'Required. `yyyy-mm-dd hh:mm`, the wall time in time_zone (UTC unless given), or epoch seconds. A recurring window: its first occurrence.',
-  },
-  end: {
-    ...MINUTE_TEXT,
-    description: 'As start; required and after start for a one-off window. A recurring window: the optional until (occurrences start before it).',
-  },
-  servers: { description: 'Server ids (JSON list). Required unless server_tags or server_sets list ids.' },
-  server_tags: { description: 'Extension: server tag ids; their servers are resolved whenever the window applies, so a server tagged later is covered.' },
-  server_sets: { description: 'Extension: server set ids, resolved like server_tags.' },
-  rrule: { description: 'Extension: an RFC 5545 RRULE (FREQ HOURLY to YEARLY, INTERVAL, COUNT, UNTIL, BY... parts), e.g. FREQ=WEEKLY;BYDAY=SU; it runs on wall times in time_zone from start.' },
-  duration: { description: 'Extension: minutes each occurrence lasts; required with rrule and only taken with it.' },
-  time_zone: { description: 'Extension: an IANA zone (e.g. Europe/Berlin) for the text times and the rule; default UTC. Create and update answer the times in it.' },
-};
-
 /** Alert create and update: subscribers is a JSON list whose entries the zod schema reads by hand. */
 const ALERT_FIELDS: Record<string, JsonSchema> = {
   subscribers: {
@@ -211,16 +192,7 @@ export const OPERATIONS: Operation[] = [
     fields: MAINTENANCE_FIELDS,
     describe: { update: 'Takes the same parameters as create and replaces the window: an omitted reason becomes empty.' },
   }),
-  {
-    method: 'GET',
-    path: '/maintenance_windows/:id/occurrences',
-    tag: 'Maintenance windows',
-    summary: 'Occurrences of the window overlapping [start, end) (epoch seconds, at most 366 days apart), oldest first (extension)',
-    description: "A one-off window has one occurrence, itself. Another account's window answers 404.",
-    params: maintenanceOccurrenceQuery,
-    response: maintenanceOccurrence,
-    paged: true,
-  },
+  maintenanceOccurrencesOperation,
 
   ...crud({
     collection: 'logs',
