@@ -59,3 +59,24 @@ describe('maintenance windows', () => {
     expect([await f.inIncident(quiet), await f.inIncident(loud)]).toEqual([false, true]);
   });
 });
+
+describe('recurring maintenance windows', () => {
+  it('suppress an alert on a server tagged after the weekly window scoped by the tag was made', async () => {
+    const s = await registerTestServer(f.svc, 'weekly');
+    const other = await registerTestServer(f.svc, 'weekly-other');
+    const tag = (await f.svc.request('POST', '/api/server_tags/', { form: { name: 'patch-sunday', servers: [other] } })).body.id;
+    // A week before START, repeating weekly on that weekday: this week's occurrence runs START-600 .. START+3000.
+    const r = await f.svc.request('POST', '/api/maintenance_windows/', {
+      form: { start: fmt(START - 7 * 86_400 - 600), rrule: 'FREQ=WEEKLY', duration: 60, server_tags: [tag], time_zone: 'UTC' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const id = await f.alert({ type: 'Server', target_id: s, trigger_type: 'CPU', threshold: 50 });
+    const tagged = await f.svc.request('PUT', `/api/server_tags/${tag}/`, { form: { name: 'patch-sunday', servers: [other, s] } });
+    expect(tagged.status, JSON.stringify(tagged.body)).toBe(200);
+    await f.feed('weekly', 2, () => hot);
+    expect(await f.inIncident(id)).toBe(false);
+    await f.feed('weekly', 1, () => hot, 50);
+    expect(await f.inIncident(id)).toBe(true);
+    expect((await f.histories(id))[0]!.start).toBe(START + 50 * 60);
+  });
+});

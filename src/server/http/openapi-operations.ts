@@ -19,6 +19,7 @@ import { batch, batchResponse, collectorConfig, registerResponse, registration }
 import { logDataQuery, logDetailQuery, logMessageRecord, logSummaryRecord, transactionDetailQuery } from '../../shared/log-data';
 import { LOG_SOURCE_TYPES, logInput, logItem, logListQuery, logWritten } from '../../shared/logs';
 import { maintenanceWindow, maintenanceWindowInput, maintenanceWindowListQuery, maintenanceWindowWritten } from '../../shared/maintenance-windows';
+import { MAINTENANCE_FIELDS, maintenanceOccurrencesOperation } from './openapi-maintenance';
 import { pagingQuery } from '../../shared/paging';
 import { intParam } from '../../shared/params';
 import { polledDataConfig, polledDataConfigInput } from '../../shared/polled-data-config';
@@ -190,8 +191,10 @@ export const OPERATIONS: Operation[] = [
     create: maintenanceWindowInput,
     update: maintenanceWindowInput,
     written: maintenanceWindowWritten,
+    fields: MAINTENANCE_FIELDS,
     describe: { update: 'Takes the same parameters as create and replaces the window: an omitted reason becomes empty.' },
   }),
+  maintenanceOccurrencesOperation,
 
   ...crud({
     collection: 'logs',

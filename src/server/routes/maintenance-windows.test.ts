@@ -33,6 +33,12 @@ describe('maintenance windows', () => {
       reason: 'kernel update',
       servers: [s1, s2],
       url: `/api/v5/maintenance_windows/${id}/`,
+      // Extensions (issue 12), at their plain-window values.
+      rrule: null,
+      duration: null,
+      time_zone: 'UTC',
+      server_tags: [],
+      server_sets: [],
     });
     const expected = { ...c.body, start: at('2026-03-11 02:00'), end: at('2026-03-11 04:30') };
     expect((await svc.request('GET', `/api/v5/maintenance_windows/${id}`)).body).toEqual(expected);

@@ -3,12 +3,20 @@ import { maintenanceWindowWritten } from '../../shared/maintenance-windows';
 import { api, resultBody } from './client';
 import { incidentKeys, incidentQueries } from './incidents';
 
-/** What the form sends: start and end as `yyyy-mm-dd hh:mm` UTC, servers as ids. */
+/**
+ * What the form sends: a one-off window's start and end as `yyyy-mm-dd hh:mm` UTC; a recurring
+ * one's as epoch seconds with its rule, duration (minutes) and time zone. Scope: ids.
+ */
 export interface MaintenanceWindowFormInput {
   start: string;
-  end: string;
+  end?: string;
   reason: string;
   servers: number[];
+  server_tags?: number[];
+  server_sets?: number[];
+  rrule?: string;
+  duration?: string;
+  time_zone?: string;
 }
 
 export const maintenanceKeys = {

@@ -3,6 +3,7 @@ import type { AlertEngineRepo, AppliedEvaluation, EngineAlert } from '../repos/a
 import type { Pg } from './db';
 import { claimEvaluations, completeEvaluation, EVAL_CHANNEL, holdsEvaluation, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { writeAlertPlan } from './incidents';
+import { serversInMaintenanceAt } from './maintenance-scope';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers'> & { account_id: number; users: unknown; subscribers: unknown };
 
@@ -77,13 +78,7 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       return new Map(rows.map((r) => [r.id, r.source]));
     },
     async serversInMaintenance(accountId, serverIds, at) {
-      if (!serverIds.length) return [];
-      const rows = await pg.rows<{ server_id: number }>(
-        `SELECT DISTINCT s.server_id FROM maintenance_windows w JOIN maintenance_window_servers s ON s.account_id = w.account_id AND s.window_id = w.id
-          WHERE w.account_id = $1 AND w.start <= $2 AND w."end" > $2 AND s.server_id = ANY($3::bigint[]) ORDER BY s.server_id`,
-        [accountId, at, serverIds],
-      );
-      return rows.map((r) => r.server_id);
+      return serverIds.length ? serversInMaintenanceAt(pg, accountId, at, serverIds) : [];
     },
     async states(accountId, alertId) {
       return pg.rows('SELECT subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = $2 ORDER BY subject', [accountId, alertId]);

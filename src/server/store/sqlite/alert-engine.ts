@@ -1,6 +1,7 @@
 import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan } from '../repos/alert-engine';
 import type { Db } from './db';
 import { evalQueue } from './eval-queue';
+import { sqliteMaintenanceScope } from './maintenance-scope';
 import { alertPlanWriter } from './incidents';
 import { parseJson } from './util';
 import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
@@ -45,6 +46,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     ORDER BY 1`);
 
   const queue = evalQueue(db);
+  const maintenance = sqliteMaintenanceScope(db);
   const writePlan = alertPlanWriter(db);
   const owns = db.prepare<[number], { claimed_by: string | null }>('SELECT claimed_by FROM eval_queue WHERE id = ?');
   const apply = db.transaction((plan: EvaluationPlan, nowMs: number): AppliedEvaluation => {
@@ -103,14 +105,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       return new Map(rows.map((r) => [r.id, r.source]));
     },
     async serversInMaintenance(accountId, serverIds, at) {
-      if (!serverIds.length) return [];
-      return db
-        .prepare<[number, number, number, string], { server_id: number }>(
-          `SELECT DISTINCT s.server_id FROM maintenance_windows w JOIN maintenance_window_servers s ON s.window_id = w.id AND s.account_id = w.account_id
-             WHERE w.account_id = ? AND w.start <= ? AND w."end" > ? AND s.server_id IN (SELECT value FROM json_each(?))`,
-        )
-        .all(accountId, at, at, JSON.stringify(serverIds))
-        .map((r) => r.server_id);
+      return serverIds.length ? maintenance.serversAt(accountId, at, serverIds) : [];
     },
     async states(accountId, alertId) {
       return db

@@ -1,5 +1,7 @@
 import type { MaintenanceWindowRecord, MaintenanceWindowRepo, MaintenanceWindowWrite } from '../repos/maintenance-windows';
+import { readEnd, writeColumns } from '../maintenance-rows';
 import type { Db } from './db';
+import { sqliteMaintenanceScope } from './maintenance-scope';
 
 interface Row {
   id: number;
@@ -7,24 +9,43 @@ interface Row {
   end: number;
   reason: string;
   servers: string | null;
+  rrule: string | null;
+  duration: number | null;
+  time_zone: string;
+  server_tags: string | null;
+  server_sets: string | null;
 }
 
 const SELECT = `SELECT w.id, w.start, w."end" AS "end", w.reason,
   (SELECT group_concat(server_id) FROM (SELECT ws.server_id FROM maintenance_window_servers ws
      JOIN servers s ON s.id = ws.server_id AND s.deleted_at IS NULL
-     WHERE ws.account_id = w.account_id AND ws.window_id = w.id ORDER BY ws.server_id)) AS servers
+     WHERE ws.account_id = w.account_id AND ws.window_id = w.id ORDER BY ws.server_id)) AS servers,
+  w.rrule, w.duration, w.time_zone,
+  (SELECT group_concat(tag_id) FROM (SELECT tag_id FROM maintenance_window_tags
+     WHERE account_id = w.account_id AND window_id = w.id ORDER BY tag_id)) AS server_tags,
+  (SELECT group_concat(set_id) FROM (SELECT set_id FROM maintenance_window_sets
+     WHERE account_id = w.account_id AND window_id = w.id ORDER BY set_id)) AS server_sets
   FROM maintenance_windows w`;
+
+const ids = (text: string | null) => (text ? text.split(',').map(Number) : []);
 
 const toRecord = (r: Row): MaintenanceWindowRecord => ({
   id: r.id,
   start: r.start,
-  end: r.end,
+  end: readEnd(r.end),
   reason: r.reason,
-  servers: r.servers ? r.servers.split(',').map(Number) : [],
+  servers: ids(r.servers),
+  rrule: r.rrule,
+  duration: r.duration,
+  timeZone: r.time_zone,
+  serverTags: ids(r.server_tags),
+  serverSets: ids(r.server_sets),
 });
+
 
 export function sqliteMaintenanceWindows(db: Db): MaintenanceWindowRepo {
   const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE w.account_id = ? AND w.id = ?`);
+  const scope = sqliteMaintenanceScope(db);
 
   const setServers = (accountId: number, windowId: number, servers: number[]) => {
     db.prepare('DELETE FROM maintenance_window_servers WHERE account_id = ? AND window_id = ?').run(accountId, windowId);
@@ -34,18 +55,20 @@ export function sqliteMaintenanceWindows(db: Db): MaintenanceWindowRepo {
   const create = db.transaction((accountId: number, input: MaintenanceWindowWrite) => {
     const id = Number(
       db
-        .prepare('INSERT INTO maintenance_windows (account_id, start, "end", reason) VALUES (?, ?, ?, ?)')
-        .run(accountId, input.start, input.end, input.reason ?? '').lastInsertRowid,
+        .prepare('INSERT INTO maintenance_windows (account_id, start, "end", reason, rrule, duration, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(accountId, ...writeColumns(input)).lastInsertRowid,
     );
     setServers(accountId, id, input.servers);
+    scope.setScope(accountId, id, input.serverTags ?? [], input.serverSets ?? []);
     return id;
   });
   const update = db.transaction((accountId: number, id: number, input: MaintenanceWindowWrite) => {
     const r = db
-      .prepare('UPDATE maintenance_windows SET start = ?, "end" = ?, reason = ? WHERE account_id = ? AND id = ?')
-      .run(input.start, input.end, input.reason ?? '', accountId, id);
+      .prepare('UPDATE maintenance_windows SET start = ?, "end" = ?, reason = ?, rrule = ?, duration = ?, time_zone = ? WHERE account_id = ? AND id = ?')
+      .run(...writeColumns(input), accountId, id);
     if (r.changes === 0) return false;
     setServers(accountId, id, input.servers);
+    scope.setScope(accountId, id, input.serverTags ?? [], input.serverSets ?? []);
     return true;
   });
 
@@ -72,14 +95,7 @@ export function sqliteMaintenanceWindows(db: Db): MaintenanceWindowRepo {
       return db.prepare('DELETE FROM maintenance_windows WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
     },
     async serversInMaintenance(accountId, time) {
-      return db
-        .prepare<[number, number, number], { server_id: number }>(
-          `SELECT DISTINCT ws.server_id FROM maintenance_windows w
-           JOIN maintenance_window_servers ws ON ws.account_id = w.account_id AND ws.window_id = w.id
-           WHERE w.account_id = ? AND w.start <= ? AND w."end" > ? ORDER BY ws.server_id`,
-        )
-        .all(accountId, time, time)
-        .map((r) => r.server_id);
+      return scope.serversAt(accountId, time);
     },
   };
 }

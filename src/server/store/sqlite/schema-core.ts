@@ -1,4 +1,5 @@
 import type { SchemaModule } from './migrations';
+import { recurringMaintenanceStep } from './schema-recurring-maintenance';
 
 /**
  * The configuration side of the service. Every table carries account_id and every index leads with
@@ -226,5 +227,6 @@ ALTER TABLE alert_histories ADD COLUMN alert_type TEXT NOT NULL DEFAULT '';
 UPDATE alert_histories SET alert_name = a.name, alert_type = a.type FROM alerts a WHERE a.account_id = alert_histories.account_id AND a.id = alert_histories.alert_id;
 `,
     },
+    recurringMaintenanceStep,
   ],
 };

@@ -3,12 +3,11 @@ import { inputClass } from '../ui/field';
 import { browserTimeZone, formatOffset, utcToZoned, zonedToUtc, zoneOffsetMinutes } from '../../lib/zoned-time';
 
 /**
- * A date and time picked in the browser's time zone (a datetime-local input) for a value kept as the
- * API's UTC minute (`yyyy-mm-dd hh:mm`); the UTC time it stands for shows beside it.
+ * A date and time picked in the browser's time zone, or in `zone` (a datetime-local input), for a
+ * value kept as the API's UTC minute (`yyyy-mm-dd hh:mm`); the UTC time it stands for shows beside it.
  */
-export function DateTimeField({ label, value, onChange, error }: { label: string; value: string; onChange: (utc: string) => void; error?: string }) {
+export function DateTimeField({ label, value, onChange, error, zone = browserTimeZone() }: { label: string; value: string; onChange: (utc: string) => void; error?: string; zone?: string }) {
   const id = useId();
-  const zone = browserTimeZone();
   const local = utcToZoned(value, zone) ?? '';
   const offset = local ? formatOffset(zoneOffsetMinutes(Date.parse(`${value.trim().replace(' ', 'T')}:00Z`), zone)) : '';
   return (

@@ -18,7 +18,10 @@ describe('checkWith and the shared schemas', () => {
 
   it('passes valid input through the schema', () => {
     const r = checkWith(maintenanceWindowInput, { start: '2030-01-01 10:00', end: '2030-01-01 11:00', servers: '[1,2]' });
-    expect(r).toEqual({ ok: true, data: { start: 1893492000, end: 1893495600, servers: [1, 2] } });
+    expect(r).toEqual({
+      ok: true,
+      data: { start: 1893492000, end: 1893495600, servers: [1, 2], rrule: null, duration: null, timeZone: 'UTC', serverTags: [], serverSets: [] },
+    });
   });
 
   it('keeps the first message of each field and names nested paths by their top field', () => {
