@@ -1,39 +1,12 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
 import type { AlertType } from '../../../shared/alerts';
 import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
-import { ALERT_COLUMNS, type AlertColumn } from '../sqlite/alerts';
+import { ALERT_COLUMNS, type AlertColumn, type AlertRow } from '../sqlite/alerts';
 import { alertTargetFacts } from './alert-targets';
 import type { Pg, Sql } from './db';
 import { incidentWriter } from './incidents';
 
-interface Row {
-  id: number;
-  account_id: number;
-  name: string;
-  type: string;
-  target_id: string;
-  target: string;
-  trigger_type: string;
-  trigger: string;
-  active: boolean;
-  direction: string;
-  threshold: number | null;
-  threshold_type: string;
-  band_value: number;
-  window_length: number;
-  window_units: string;
-  interval: number;
-  time_above_threshold: number;
-  num_of_servers: number;
-  part_name: string;
-  ip_details: string;
-  reg_exp: string;
-  users: unknown;
-  subscribers: unknown;
-  last_triggered: number | null;
-  in_incident: boolean;
-  created: number;
-}
+type Row = Omit<AlertRow, 'active' | 'in_incident' | 'users' | 'subscribers'> & { active: boolean; in_incident: boolean; users: unknown; subscribers: unknown };
 
 // Users whose profile was deleted since drop out of the answer, so an alert never names a stranger.
 const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger",

@@ -6,7 +6,8 @@ import { alertTargetFacts } from './alert-targets';
 import type { Db } from './db';
 import { parseJson } from './util';
 
-interface Row {
+/** A row of alerts as SQLite answers it (PostgreSQL: booleans and parsed JSON instead). */
+export interface AlertRow {
   id: number;
   account_id: number;
   name: string;
@@ -44,7 +45,7 @@ const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target
   a.subscribers, a.last_triggered, a.in_incident, a.created
   FROM alerts a`;
 
-const toRecord = (r: Row): AlertRecord => ({
+const toRecord = (r: AlertRow): AlertRecord => ({
   id: r.id,
   accountId: r.account_id,
   name: r.name,
@@ -101,7 +102,7 @@ export function alertInserter(db: Db): (accountId: number, values: AlertValues, 
 class MissingAlert extends Error {}
 
 export function sqliteAlerts(db: Db): AlertRepo {
-  const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE a.account_id = ? AND a.id = ?`);
+  const byId = db.prepare<[number, number], AlertRow>(`${SELECT} WHERE a.account_id = ? AND a.id = ?`);
   const insert = alertInserter(db);
 
   function updateOne(accountId: number, id: number, patch: AlertPatch): AlertRecord | null {
@@ -142,7 +143,7 @@ export function sqliteAlerts(db: Db): AlertRepo {
       }
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM alerts a WHERE ${where}`).get(...args)!.n;
       const rows = db
-        .prepare<unknown[], Row>(`${SELECT} WHERE ${where} ORDER BY a.id LIMIT ? OFFSET ?`)
+        .prepare<unknown[], AlertRow>(`${SELECT} WHERE ${where} ORDER BY a.id LIMIT ? OFFSET ?`)
         .all(...args, paging.limit, paging.page * paging.limit);
       return { total, items: rows.map(toRecord) };
     },
@@ -181,10 +182,10 @@ export function sqliteAlerts(db: Db): AlertRepo {
       return r.changes > 0;
     },
     async listActive(accountId) {
-      return db.prepare<[number], Row>(`${SELECT} WHERE a.account_id = ? AND a.active = 1 ORDER BY a.id`).all(accountId).map(toRecord);
+      return db.prepare<[number], AlertRow>(`${SELECT} WHERE a.account_id = ? AND a.active = 1 ORDER BY a.id`).all(accountId).map(toRecord);
     },
     async listAllActive() {
-      return db.prepare<[], Row>(`${SELECT} WHERE a.active = 1 ORDER BY a.account_id, a.id`).all().map(toRecord);
+      return db.prepare<[], AlertRow>(`${SELECT} WHERE a.active = 1 ORDER BY a.account_id, a.id`).all().map(toRecord);
     },
     async targetFacts(accountId, type, targetId) {
       return alertTargetFacts(db, accountId, type, targetId);
