@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { newEvents, systemNow, type Config, type Deps } from '../deps';
 import { createAccount } from '../services/accounts';
-import type { Db } from '../store/sqlite/db';
 import { openTestStore, type TestSql } from '../store/test-store';
 
 export interface TestAccount {
@@ -36,8 +35,6 @@ export interface TestService {
   baseUrl: string;
   app: FastifyInstance;
   deps: Deps;
-  /** SQLite only (being replaced by `sql`, which runs on either store). */
-  db: Db;
   /** Plain SQL on the test's store, whichever runs (`?` placeholders). */
   sql: TestSql;
   /** Environment a service process needs to open this same store. */
@@ -118,10 +115,6 @@ export async function startTestService(config: Partial<Config> = {}, now: () => 
     baseUrl: address,
     app,
     deps,
-    get db(): Db {
-      if (!('db' in store)) throw new Error('svc.db is SQLite-only: use svc.sql');
-      return store.db as Db;
-    },
     sql: ts.sql,
     storeEnv: ts.env,
     dataDir,
@@ -135,18 +128,6 @@ export async function startTestService(config: Partial<Config> = {}, now: () => 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Inserts a server row directly, for suites that need servers before the ingest path exists. */
-export function seedServer(db: Db, accountId: number, fields: { hostname: string; os?: string; guid?: string; lastSeen?: number | null }): number {
-  const now = Math.floor(Date.now() / 1000);
-  const r = db
-    .prepare(
-      `INSERT INTO servers (account_id, guid, hostname, os, created, last_seen, capacity_disks, network_interfaces)
-       VALUES (?, ?, ?, ?, ?, ?, '{"/": 10000}', '[]')`,
-    )
-    .run(accountId, fields.guid ?? `guid-${fields.hostname}-${Math.random()}`, fields.hostname, fields.os ?? 'Linux', now, fields.lastSeen ?? null);
-  return Number(r.lastInsertRowid);
 }
 
 /** Inserts a server row directly on either store, for suites that need servers without the ingest path. */
