@@ -46,6 +46,9 @@ export function tailFile(path: string, onLine: (line: string) => void, opts: Tai
       return; // rotated away and not yet recreated
     }
     if (st.ino !== ino) {
+      // Lines may have reached the old file between the read above and the stat (logrotate's
+      // postrotate writes, a writer still holding it): read them before letting it go.
+      await readToEnd();
       await fh?.close();
       fh = null;
       try {
