@@ -31,17 +31,30 @@ export async function correlateFigures(page: Page, address: string, many: Series
   ];
   await timeServerPage(page, url(many)); // warm the page's JS chunk
   const totals = new Map<string, number[]>();
+  const fetched = new Map<string, number[]>();
   let panels = 0;
+  let requests = 0;
   for (let r = 0; r < opts.runs; r++) {
     for (const [label, refs] of cases) {
       const t = await timeServerPage(page, url(refs));
+      const data = await dataRequests(page);
       totals.set(label, [...(totals.get(label) ?? []), t.total]);
+      fetched.set(label, [...(fetched.get(label) ?? []), data.lastEnd]);
       panels = t.charts;
+      requests = data.count;
     }
   }
-  const one = median(totals.get(cases[0]![0])!);
-  const all = median(totals.get(cases[1]![0])!);
+  const [one, all] = cases.map(([label]) => median(totals.get(label)!));
+  const [oneFetched, allFetched] = cases.map(([label]) => median(fetched.get(label)!));
   const sources = new Set(many.map((r) => `${r.kind}.${r.ref}`)).size;
-  opts.log(`\ncorrelate page over 7 days (navigation to every panel drawn):`);
-  opts.log(`    1 series: ${Math.round(one)} ms; ${many.length} series (${sources} sources, ${panels} panels by unit): ${Math.round(all)} ms; ratio ${(all / one).toFixed(2)}x (goal <= 1.5x)`);
+  opts.log(`\ncorrelate page over 7 days (navigation to every panel drawn; fetch = navigation to the last data response):`);
+  opts.log(`    1 series: ${Math.round(one!)} ms (${Math.round(oneFetched!)} ms fetch); ${many.length} series (${sources} sources, ${requests} data requests, ${panels} panels by unit): ${Math.round(all!)} ms (${Math.round(allFetched!)} ms fetch); ratio ${(all! / one!).toFixed(2)}x (goal <= 1.5x)`);
+}
+
+/** The data requests of the page just timed (any source's `/data/`): how many, and when the last one ended. */
+function dataRequests(page: Page): Promise<{ count: number; lastEnd: number }> {
+  return page.evaluate(() => {
+    const data = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\/api\/v5\/.+\/data\/\?/.test(e.name));
+    return { count: data.length, lastEnd: Math.max(0, ...data.map((e) => e.responseEnd)) };
+  });
 }

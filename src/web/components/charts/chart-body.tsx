@@ -92,6 +92,8 @@ export const ChartBody = memo(function ChartBody({ width, height, data, series, 
             name={s.label}
             stroke={seriesColor(s.colorIndex ?? i, dark, s.color)}
             dot={false}
+            // The overlay above draws the crosshair and values, so Recharts' own hover dot never shows.
+            activeDot={false}
             isAnimationActive={false}
             connectNulls={false}
             strokeWidth={s.faint ? 1.25 : 1.5}

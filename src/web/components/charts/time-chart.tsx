@@ -50,7 +50,8 @@ const PLOT_LEFT = Y_AXIS_WIDTH + MARGIN.left;
  * crosshair, drag to zoom, and the minute picked by pointer, touch or keyboard.
  */
 export default function TimeChart({ title, rows: ownRows, series: ownSeries, unit, range, bands = [], markers = [], thresholds = [], at = null, onPickMinute, onZoom, height = 180, overlay }: TimeChartProps) {
-  const [ref, width] = useWidth<HTMLDivElement>();
+  const [ref, measured] = useWidth<HTMLDivElement>();
+  const width = measured ?? 0;
   const dark = useDarkMode();
   const sync = useChartSync();
   const { view, window, setView } = useTimeView();
@@ -68,7 +69,7 @@ export default function TimeChart({ title, rows: ownRows, series: ownSeries, uni
   // Hiding a series in the legend hides its twin too.
   const hiddenAll = useMemo(() => new Set([...hidden].flatMap((k) => [k, previousKey(k)])), [hidden]);
   const plotWidth = Math.max(60, width - PLOT_LEFT - MARGIN.right);
-  const data = useMemo(() => m4(rows, keys, plotWidth), [rows, keys, plotWidth]);
+  const data = useMemo(() => (measured === null ? [] : m4(rows, keys, plotWidth)), [measured, rows, keys, plotWidth]);
   const yTicks = useMemo(() => {
     let max = 0;
     let min = 0;
@@ -86,8 +87,13 @@ export default function TimeChart({ title, rows: ownRows, series: ownSeries, uni
         <ChartToolbar title={title} figure={ref} rows={rows} series={series} overlay={overlay} dark={dark} />
       </div>
       <div className="relative" style={{ height }}>
-        <ChartBody width={width} height={height} data={data} series={series} hidden={hiddenAll} unit={unit} range={range} yTicks={yTicks} bands={bands} markers={markers} thresholds={thresholds} at={at} dark={dark} />
-        <ChartOverlay title={title} plot={plot} range={range} rows={rows} series={series} hidden={hiddenAll} unit={unit} sync={sync} stepSeconds={TIME_STEPS[window.step]} at={at} dark={dark} onPick={onPickMinute} onZoom={zoom} />
+        {/* Drawn once the width is known (a layout effect, before the first paint), never at a guess. */}
+        {measured !== null && (
+          <>
+            <ChartBody width={width} height={height} data={data} series={series} hidden={hiddenAll} unit={unit} range={range} yTicks={yTicks} bands={bands} markers={markers} thresholds={thresholds} at={at} dark={dark} />
+            <ChartOverlay title={title} plot={plot} range={range} rows={rows} series={series} hidden={hiddenAll} unit={unit} sync={sync} stepSeconds={TIME_STEPS[window.step]} at={at} dark={dark} onPick={onPickMinute} onZoom={zoom} />
+          </>
+        )}
       </div>
       {ownSeries.length > 1 && <ChartLegend title={title} series={ownSeries} hidden={hidden} dark={dark} onClick={(k) => setHidden((h) => isolate(h, k, ownKeys))} />}
     </figure>
