@@ -27,7 +27,8 @@ export function HostMapCanvas({
   onOpen: (id: number) => void;
   label: string;
 }) {
-  const [wrap, width] = useWidth<HTMLDivElement>(900);
+  const [wrap, measured] = useWidth<HTMLDivElement>(900);
+  const width = measured ?? 900;
   const base = useRef<HTMLCanvasElement>(null);
   const overlay = useRef<HTMLCanvasElement>(null);
   const built = useMemo(() => {
