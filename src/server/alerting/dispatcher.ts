@@ -84,6 +84,8 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  // Set by a wake-up; a tick clears it when it starts, so one arriving mid-tick is not lost.
+  let woken = false;
 
   async function run(job: OutboxJob) {
     const attempts = job.kind === 'callback' ? job.delivery.attempts : job.notification.attempts;
@@ -99,6 +101,7 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
   async function tick() {
     if (stopped || running) return;
     running = true;
+    woken = false;
     try {
       const free = o.concurrency - inFlight.size;
       if (free > 0) {
@@ -108,7 +111,7 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
             .catch((e: unknown) => console.error('outbox:', e instanceof Error ? e.message : e))
             .finally(() => {
               inFlight.delete(p);
-              schedule(0);
+              wakeNow();
             });
           inFlight.add(p);
         }
@@ -118,8 +121,16 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
     }
     // Rows due already wait for a host or a slot to free up: an attempt ending wakes the dispatcher.
     const next = await outbox.nextDue(channels);
+    // A wake-up that came while this tick ran may be for a row its claim did not see: look again now
+    // rather than let the timer set below replace the one the wake-up set.
+    if (woken) return schedule(0);
     const wait = next === null ? o.tickMs : next - Date.now();
     schedule(wait <= 0 ? o.tickMs : Math.min(o.tickMs, wait));
+  }
+
+  function wakeNow() {
+    woken = true;
+    schedule(0);
   }
 
   function schedule(ms: number) {
@@ -131,9 +142,9 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
 
   schedule(0);
   // Rows queued by other processes on the same store (where the store can tell).
-  const unlisten = outbox.onWork(() => schedule(0));
+  const unlisten = outbox.onWork(wakeNow);
   return {
-    wake: () => schedule(0),
+    wake: wakeNow,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
