@@ -25,6 +25,8 @@ test('charts: download a chart as CSV with its header row, and as a PNG image; o
   // The previous-period switch puts the day before in the URL and adds its dashed twins to the CSV.
   await network.getByRole('combobox', { name: 'Network: compare with' }).selectOption('day');
   await expect.poll(() => new URL(page.url()).searchParams.get('overlay')).toBe('day');
+  // The day before is read after the switch: its twins are drawn (and exported) once it has arrived.
+  await expect(network).toHaveAccessibleName(/^Network: 4 series,/);
   const [withPrev] = await Promise.all([page.waitForEvent('download'), network.getByRole('button', { name: 'Network: download CSV' }).click()]);
   expect(readFileSync((await withPrev.path())!, 'utf8').split('\r\n')[0]).toBe('time,time_utc,In,Out,In (day before),Out (day before)');
 });
