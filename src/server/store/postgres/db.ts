@@ -86,6 +86,10 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
           throw wrap(err);
         }
         let broken = false;
+        // A checked-out client has no pool listener: a connection the server ends between two statements
+        // would be an unhandled 'error' event (a crash). The next statement fails instead, as unavailable.
+        const onLost = () => void (broken = true);
+        client.on('error', onLost);
         try {
           await client.query('BEGIN');
           const tx: Tx = { client, ...helpers((t, p) => client.query(t, p as unknown[])) };
@@ -102,6 +106,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
           if (RETRYABLE.has(code) && attempt < 4) continue;
           throw wrap(err);
         } finally {
+          client.off('error', onLost);
           client.release(broken);
         }
       }
