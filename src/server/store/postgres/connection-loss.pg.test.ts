@@ -51,4 +51,11 @@ describe('a connection lost inside a transaction', () => {
       process.off('uncaughtException', onUncaught);
     }
   });
+
+  it('names its sessions and bounds how long one may sit idle inside a transaction', async () => {
+    const seen = await store.tx((tx) =>
+      tx.row<{ app: string; idle: string }>("SELECT current_setting('application_name') AS app, current_setting('idle_in_transaction_session_timeout') AS idle"),
+    );
+    expect(seen).toEqual({ app: 'fleetwatch', idle: '1min' });
+  });
 });

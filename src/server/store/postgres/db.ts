@@ -64,7 +64,16 @@ function helpers(q: (text: string, params?: unknown[]) => Promise<pg.QueryResult
 
 /** Pool settings from the environment: PG_POOL_MAX connections (default 10). */
 export function openPg(connectionString: string, max = Number(process.env.PG_POOL_MAX ?? 10)): Pg {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    // Named in pg_stat_activity; a replica that freezes inside a transaction (SIGSTOP, a hung VM) has its
+    // locks, such as a server's ingest lock, taken back by the server after a minute instead of never.
+    application_name: 'fleetwatch',
+    idle_in_transaction_session_timeout: 60_000,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const query = async (text: string, params?: unknown[]) => {
