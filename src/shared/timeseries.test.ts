@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveWindow, timeSeriesQuery } from './timeseries';
+import { planWindow, resolveWindow, timeSeriesQuery } from './timeseries';
 
 const E = 1_700_000_040; // a minute boundary
 const q = (p: Record<string, unknown>) => timeSeriesQuery(['Minute', 'Hour', 'Day']).parse(p);
@@ -29,6 +29,25 @@ describe('resolveWindow', () => {
   it('answers null without data or for an empty range', () => {
     expect(resolveWindow(q({}), null)).toBeNull();
     expect(resolveWindow(q({ start: E, end: E - 60 }), null)).toBeNull();
+  });
+});
+
+describe('planWindow', () => {
+  // A store that reads the latest point in the same query as the page applies these plans itself.
+  it.each([
+    [{}, { step: 60, to: null, back: 0, min: null }],
+    [{ num: 3 }, { step: 60, to: null, back: 120, min: null }],
+    [{ num: 3, end: E + 59 }, { step: 60, to: E, back: 120, min: null }],
+    [{ start: E - 600 }, { step: 60, to: null, back: null, min: E - 600 }],
+    [{ start: E - 600, end: E }, { step: 60, to: E, back: null, min: E - 600 }],
+    [{ start: E, num: 3 }, { step: 60, to: E + 180, back: 120, min: E }],
+    [{ num: 2, time_step: 'Hour' }, { step: 3600, to: null, back: 3600, min: null }],
+  ])('plans %o as %o', (params, plan) => {
+    expect(planWindow(q(params))).toEqual(plan);
+  });
+  it('leaves the end to the latest point only when no end is given', () => {
+    expect(resolveWindow(q({ start: E - 600 }), E + 30)).toEqual({ from: E - 600, to: E, step: 60 });
+    expect(resolveWindow(q({ num: 2, time_step: 'Hour' }), E + 3600)).toEqual({ from: 1_699_999_200, to: 1_700_002_800, step: 3600 });
   });
 });
 

@@ -96,6 +96,20 @@ describe('server data (T)', () => {
     expect((await get('', theirs).then(() => svc.request('GET', `/api/servers/${theirs}/data/`, { as: svc.other }))).body.data).toHaveLength(1);
   });
 
+  it('answers an empty page for a server without data, and 404 once the server is deleted', async () => {
+    const quiet = await registerTestServer(svc, 'g-quiet');
+    for (const q of ['', 'time_step=Hour&num=5', `start=${E - 180}`]) {
+      const r = await get(q, quiet);
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ pagination: { count: 0, next: null, previous: null }, data: [] });
+    }
+    const gone = await registerTestServer(svc, 'g-gone');
+    expect((await postBatch(svc, batchFor('g-gone', E))).status).toBe(201);
+    expect((await get('', gone)).body.data).toHaveLength(1);
+    expect((await svc.request('DELETE', `/api/servers/${gone}/`)).status).toBe(200);
+    expect((await get('', gone)).status).toBe(404);
+  });
+
   it('needs credentials', async () => {
     expect((await svc.request('GET', `/api/servers/${sid}/data/`, { as: null })).status).toBe(401);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { StoreUnavailableError } from '../errors';
 
@@ -5,12 +6,31 @@ import { StoreUnavailableError } from '../errors';
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** A statement each connection parses and plans once (see `named`). */
+export interface Named {
+  name: string;
+  text: string;
+}
+
+const namedStatements = new Map<string, Named>();
+
+/**
+ * A prepared statement for a hot read: each pooled connection parses it once and PostgreSQL may keep
+ * a generic plan, so later calls skip parsing and planning (about a third of a millisecond for a
+ * query on a partitioned table). Only for a bounded set of texts: each one lives in every connection.
+ */
+export function named(text: string): Named {
+  let n = namedStatements.get(text);
+  if (!n) namedStatements.set(text, (n = { name: `fw_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text }));
+  return n;
+}
+
 /** Queries on the pool or inside one transaction. Parameters are $1, $2, ... */
 export interface Sql {
-  rows<T>(text: string, params?: unknown[]): Promise<T[]>;
-  row<T>(text: string, params?: unknown[]): Promise<T | undefined>;
+  rows<T>(text: string | Named, params?: unknown[]): Promise<T[]>;
+  row<T>(text: string | Named, params?: unknown[]): Promise<T | undefined>;
   /** Runs a statement; answers the number of rows it touched. */
-  exec(text: string, params?: unknown[]): Promise<number>;
+  exec(text: string | Named, params?: unknown[]): Promise<number>;
 }
 
 /** A transaction's connection: the Sql helpers plus the raw client (COPY streams). */
@@ -48,19 +68,25 @@ function wrap(err: unknown): unknown {
   return isUnavailable(err) ? new StoreUnavailableError((err as Error).message) : err;
 }
 
-function helpers(q: (text: string, params?: unknown[]) => Promise<pg.QueryResult>): Sql {
+type Query = (text: string | Named, params?: unknown[]) => Promise<pg.QueryResult>;
+
+function helpers(q: Query): Sql {
   return {
-    async rows<T>(text: string, params?: unknown[]) {
+    async rows<T>(text: string | Named, params?: unknown[]) {
       return (await q(text, params)).rows as T[];
     },
-    async row<T>(text: string, params?: unknown[]) {
+    async row<T>(text: string | Named, params?: unknown[]) {
       return (await q(text, params)).rows[0] as T | undefined;
     },
-    async exec(text: string, params?: unknown[]) {
+    async exec(text: string | Named, params?: unknown[]) {
       return (await q(text, params)).rowCount ?? 0;
     },
   };
 }
+
+/** A query on a pool or a client, by text or as a named statement. */
+const run = (c: pg.Pool | pg.PoolClient, text: string | Named, params?: unknown[]) =>
+  typeof text === 'string' ? c.query(text, params as unknown[]) : c.query({ name: text.name, text: text.text, values: params as unknown[] });
 
 /** Pool settings from the environment: PG_POOL_MAX connections (default 10). */
 export function openPg(connectionString: string, max = Number(process.env.PG_POOL_MAX ?? 10)): Pg {
@@ -76,9 +102,9 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const query = async (text: string, params?: unknown[]) => {
+  const query = async (text: string | Named, params?: unknown[]) => {
     try {
-      return await pool.query(text, params as unknown[]);
+      return await run(pool, text, params);
     } catch (err) {
       throw wrap(err);
     }
@@ -101,7 +127,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
         client.on('error', onLost);
         try {
           await client.query('BEGIN');
-          const tx: Tx = { client, ...helpers((t, p) => client.query(t, p as unknown[])) };
+          const tx: Tx = { client, ...helpers((t, p) => run(client, t, p)) };
           const out = await fn(tx);
           await client.query('COMMIT');
           return out;

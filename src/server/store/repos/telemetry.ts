@@ -2,7 +2,7 @@ import type { Batch, CollectorConfig, ProcessSample, Registration, ServerSample 
 import type { AlertValues } from './alerts';
 import type { Page, PagingQuery } from '../../../shared/paging';
 import type { ProcessDataRecord, ProcessItem, ProcessSummaryRecord } from '../../../shared/telemetry';
-import type { SeriesWindow } from '../../../shared/timeseries';
+import type { SeriesWindow, WindowPlan } from '../../../shared/timeseries';
 
 /**
  * One page of records answered as they are stored: the items' JSON texts joined with commas, as UTF-8
@@ -74,8 +74,12 @@ export interface TelemetryRepo {
   /** The same as JSON texts of records with server_id, one page, by server id. */
   latestOfServersJson(accountId: number, paging: PagingQuery): Promise<JsonPage>;
 
-  /** Server data records of the window as JSON texts, newest first, one page; total counts the window. */
-  serverSeriesJson(accountId: number, serverId: number, w: SeriesWindow, paging: PagingQuery): Promise<JsonPage>;
+  /**
+   * GET /servers/{id}/data/ in one read: null when the account has no such live server; else its data
+   * records of the planned window (its latest point read in the same query) as JSON texts, newest first,
+   * one page; total counts the window (0, and no items, when the window is empty).
+   */
+  serverSeriesJson(accountId: number, serverId: number, plan: WindowPlan, paging: PagingQuery): Promise<JsonPage | null>;
   /** The process identified by server, pid and create time, or null. */
   process(accountId: number, serverId: number, pid: number, createTime: number): Promise<ProcessRecord | null>;
   /** Processes in the server's latest minute, or running within start..end. */

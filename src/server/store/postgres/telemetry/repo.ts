@@ -62,7 +62,7 @@ export function pgTelemetry(pg: Pg): TelemetryRepo {
     processMinuteSamples: (a, s, from, to) => processMinuteSamples(pg, a, s, from, to),
     latestOfServers: (a) => latestOfServers(pg, a),
     latestOfServersJson: (a, paging) => latestOfServersJson(pg, a, paging),
-    serverSeriesJson: (a, s, w, paging) => serverSeriesJson(pg, a, s, w, paging),
+    serverSeriesJson: (a, s, plan, paging) => serverSeriesJson(pg, a, s, plan, paging),
     process: (a, s, pid, ct) => processOf(pg, a, s, pid, ct),
     processes: (a, s, range, paging) => processList(pg, a, s, range, paging),
     processSeries: (a, s, pid, ct, w, paging) => processSeries(pg, a, s, key(pid, ct), w, paging),

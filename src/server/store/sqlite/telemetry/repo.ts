@@ -65,8 +65,8 @@ export function sqliteTelemetry(db: Db): TelemetryRepo {
     async latestOfServersJson(a, paging) {
       return latestOfServersJson(db, a, paging);
     },
-    async serverSeriesJson(a, s, w, paging) {
-      return serverSeriesJson(db, a, s, w, paging);
+    async serverSeriesJson(a, s, plan, paging) {
+      return serverSeriesJson(db, a, s, plan, paging);
     },
     async process(a, s, pid, ct) {
       return processOf(db, a, s, pid, ct);

@@ -1,6 +1,6 @@
 import type { ServerSample } from '../../../../shared/ingest';
 import type { PagingQuery } from '../../../../shared/paging';
-import type { SeriesWindow } from '../../../../shared/timeseries';
+import { applyWindow, type WindowPlan } from '../../../../shared/timeseries';
 import type { JsonPage } from '../../repos/telemetry';
 import type { Db } from '../db';
 import { stmt } from './statements';
@@ -37,8 +37,14 @@ function joined(db: Db, q: { item: string; from: string; order: string }, args: 
   return json ?? Buffer.alloc(0);
 }
 
-/** Server data records of the window as JSON (id and time first), newest first. */
-export function serverSeriesJson(db: Db, a: number, s: number, w: SeriesWindow, paging: PagingQuery): JsonPage {
+/**
+ * GET /servers/{id}/data/: null when the account has no such live server; else the records of the
+ * planned window (id and time first), newest first.
+ */
+export function serverSeriesJson(db: Db, a: number, s: number, plan: WindowPlan, paging: PagingQuery): JsonPage | null {
+  if (!stmt(db, 'SELECT 1 FROM servers WHERE account_id = ? AND id = ? AND deleted_at IS NULL').get(a, s)) return null;
+  const w = applyWindow(plan, latestMinuteOf(db, a, s));
+  if (!w) return { total: 0, json: Buffer.alloc(0) };
   const src = seriesSource('server', w.step);
   const where = `${src.sql} AND time BETWEEN ? AND ?`;
   const args = [a, s, ...src.args, w.from, w.to];
