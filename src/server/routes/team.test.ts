@@ -61,6 +61,14 @@ describe('per-user API keys', () => {
     expect((await svc.request('GET', '/api/me/', { as: { ...u, key: again.body.api_key } })).status).toBe(200);
   });
 
+  it("a sign-in sees a profile change on the next request, and a deleted user's key stops at once", async () => {
+    const u = await createUser(svc, 3);
+    expect((await svc.request('PUT', `/api/users/${u.userId}/`, { form: { first_name: 'Renamed' } })).status).toBe(200);
+    expect((await svc.request('GET', '/api/me/', { as: u })).body).toMatchObject({ id: u.userId, first_name: 'Renamed' });
+    expect((await svc.request('DELETE', `/api/users/${u.userId}/`)).status).toBe(200);
+    expect((await svc.request('GET', '/api/me/', { as: u })).status).toBe(401);
+  });
+
   it('keys and roles of another account are 404', async () => {
     const u = await createUser(svc, 3);
     for (const [m, p, form] of [

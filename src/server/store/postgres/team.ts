@@ -1,20 +1,28 @@
 import type { Credential, TeamRepo } from '../repos/team';
-import type { Pg } from './db';
+import type { UserRecord } from '../repos/users';
+import { named, type Pg } from './db';
+import { userColumns } from './users';
+
+// The account key signs in as the account's owner profile; a user's own key as that user. Every
+// request signed in with Basic runs it: a named statement, planned once per connection.
+const CREDENTIALS = named(
+  `SELECT a.id AS account_id, a.email AS account_email, a.key_hash, ${userColumns('u')}
+     FROM accounts a JOIN users u ON u.account_id = a.id AND u.is_account_owner
+    WHERE lower(a.email) = lower($1)
+   UNION ALL
+   SELECT a.id, a.email, k.key_hash, ${userColumns('u')}
+     FROM user_keys k JOIN users u ON u.account_id = k.account_id AND u.id = k.user_id
+     JOIN accounts a ON a.id = k.account_id
+    WHERE lower(u.email) = lower($1)`,
+);
+
+type CredentialRow = UserRecord & { account_id: number; account_email: string; key_hash: string };
 
 export function pgTeam(pg: Pg): TeamRepo {
   return {
     async credentials(email) {
-      // The account key signs in as the account's owner profile; a user's own key as that user.
-      return pg.rows<Credential>(
-        `SELECT a.id AS "accountId", u.id AS "userId", a.key_hash AS "keyHash"
-           FROM accounts a JOIN users u ON u.account_id = a.id AND u.is_account_owner
-          WHERE lower(a.email) = lower($1)
-         UNION ALL
-         SELECT k.account_id, k.user_id, k.key_hash
-           FROM user_keys k JOIN users u ON u.account_id = k.account_id AND u.id = k.user_id
-          WHERE lower(u.email) = lower($1)`,
-        [email],
-      );
+      const rows = await pg.rows<CredentialRow>(CREDENTIALS, [email]);
+      return rows.map(({ account_id, account_email, key_hash, ...user }): Credential => ({ accountId: account_id, accountEmail: account_email, keyHash: key_hash, user }));
     },
     async setKey(accountId, userId, keyHash, now) {
       if (!Number.isSafeInteger(userId)) return false;

@@ -4,8 +4,11 @@ import type { Pg } from './db';
 import { removeUserFromAlerts } from './user-removal';
 import { isUniqueViolation, missingIds } from './util';
 
-const SELECT = `SELECT id, first_name, last_name, email, country_code, phone_number, role, is_account_owner,
-  is_account_manager, created FROM users`;
+const FIELDS = ['id', 'first_name', 'last_name', 'email', 'country_code', 'phone_number', 'role', 'is_account_owner', 'is_account_manager', 'created'];
+const SELECT = `SELECT ${FIELDS.join(', ')} FROM users`;
+
+/** The columns of a user record, of the users table under the alias `t`. */
+export const userColumns = (t: string) => FIELDS.map((f) => `${t}.${f}`).join(', ');
 
 /** Profiles of an account; e-mails compare case-insensitively (SQLite: COLLATE NOCASE). */
 export function pgUsers(pg: Pg): UserRepo {

@@ -1,10 +1,15 @@
 import type { Page, PagingQuery } from '../../../shared/paging';
+import type { UserRecord } from './users';
 
-/** A key that may sign in as a user: the account key (the owner) or a user's own key. */
+/**
+ * A key that may sign in as a user: the account key (the owner) or a user's own key, with whom it
+ * signs in as read in the same query (so a sign-in is one round trip, and never a stale copy).
+ */
 export interface Credential {
   accountId: number;
-  userId: number;
+  accountEmail: string;
   keyHash: string;
+  user: UserRecord;
 }
 
 /** Per-user API keys and roles. Keys are stored as SHA-256 hashes only. */

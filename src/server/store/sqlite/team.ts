@@ -1,15 +1,27 @@
 import type { Credential, TeamRepo } from '../repos/team';
 import type { Db } from './db';
+import { toUserRecord, userColumns, type UserRow } from './users';
+
+type CredentialRow = UserRow & { account_id: number; account_email: string; key_hash: string };
+
+/** A credential row: the account's id, e-mail and key hash, then the user's columns. */
+const toCredential = ({ account_id, account_email, key_hash, ...user }: CredentialRow): Credential => ({
+  accountId: account_id,
+  accountEmail: account_email,
+  keyHash: key_hash,
+  user: toUserRecord(user),
+});
 
 export function sqliteTeam(db: Db): TeamRepo {
   // The account key signs in as the account's owner profile; a user's own key as that user.
-  const credentials = db.prepare<[string, string], Credential>(
-    `SELECT a.id AS accountId, u.id AS userId, a.key_hash AS keyHash
+  const credentials = db.prepare<[string, string], CredentialRow>(
+    `SELECT a.id AS account_id, a.email AS account_email, a.key_hash, ${userColumns('u')}
        FROM accounts a JOIN users u ON u.account_id = a.id AND u.is_account_owner = 1
       WHERE a.email = ?
      UNION ALL
-     SELECT k.account_id, k.user_id, k.key_hash
+     SELECT a.id, a.email, k.key_hash, ${userColumns('u')}
        FROM user_keys k JOIN users u ON u.account_id = k.account_id AND u.id = k.user_id
+       JOIN accounts a ON a.id = k.account_id
       WHERE u.email = ?`,
   );
   const owner = db.prepare<[number, number], { o: number }>('SELECT is_account_owner AS o FROM users WHERE account_id = ? AND id = ?');
@@ -35,7 +47,7 @@ export function sqliteTeam(db: Db): TeamRepo {
 
   return {
     async credentials(email) {
-      return credentials.all(email, email);
+      return credentials.all(email, email).map(toCredential);
     },
     async setKey(accountId, userId, keyHash, now) {
       return setKey.immediate(accountId, userId, keyHash, now);

@@ -4,7 +4,8 @@ import type { Db } from './db';
 import { removeUserFromAlerts } from './user-removal';
 import { missingIds } from './util';
 
-interface Row {
+/** A users row as SQLite answers it. */
+export interface UserRow {
   id: number;
   first_name: string;
   last_name: string;
@@ -17,10 +18,14 @@ interface Row {
   created: number;
 }
 
-const COLUMNS = `id, first_name, last_name, email, country_code, phone_number, role, is_account_owner,
-  is_account_manager, created`;
+const FIELDS = ['id', 'first_name', 'last_name', 'email', 'country_code', 'phone_number', 'role', 'is_account_owner', 'is_account_manager', 'created'];
+const COLUMNS = FIELDS.join(', ');
 
-const toRecord = (r: Row): UserRecord => ({
+/** The columns of a user record, of the users table under the alias `t`. */
+export const userColumns = (t: string) => FIELDS.map((f) => `${t}.${f}`).join(', ');
+
+/** The user record of a users row. */
+export const toUserRecord = (r: UserRow): UserRecord => ({
   ...r,
   is_account_owner: r.is_account_owner === 1,
   is_account_manager: r.is_account_manager === 1,
@@ -30,8 +35,8 @@ const isUniqueViolation = (e: unknown) =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export function sqliteUsers(db: Db): UserRepo {
-  const byId = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND id = ?`);
-  const byEmail = db.prepare<[number, string], Row>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND email = ?`);
+  const byId = db.prepare<[number, number], UserRow>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND id = ?`);
+  const byEmail = db.prepare<[number, string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE account_id = ? AND email = ?`);
 
   const create = db.transaction((accountId: number, input: UserCreate, now: number) => {
     const id = Number(
@@ -58,21 +63,21 @@ export function sqliteUsers(db: Db): UserRepo {
       const args: (number | string)[] = filter.email !== undefined ? [accountId, filter.email] : [accountId];
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM users WHERE ${where}`).get(...args)!.n;
       const rows = db
-        .prepare<unknown[], Row>(`SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`)
+        .prepare<unknown[], UserRow>(`SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`)
         .all(...args, paging.limit, paging.page * paging.limit);
-      return { total, items: rows.map(toRecord) };
+      return { total, items: rows.map(toUserRecord) };
     },
     async get(accountId, id) {
       const row = byId.get(accountId, id);
-      return row ? toRecord(row) : null;
+      return row ? toUserRecord(row) : null;
     },
     async findByEmail(accountId, email) {
       const row = byEmail.get(accountId, email);
-      return row ? toRecord(row) : null;
+      return row ? toUserRecord(row) : null;
     },
     async create(accountId, input, now) {
       try {
-        return toRecord(byId.get(accountId, create.immediate(accountId, input, now))!);
+        return toUserRecord(byId.get(accountId, create.immediate(accountId, input, now))!);
       } catch (e) {
         if (isUniqueViolation(e)) return DUPLICATE_EMAIL;
         throw e;
@@ -98,7 +103,7 @@ export function sqliteUsers(db: Db): UserRepo {
         if (isUniqueViolation(e)) return DUPLICATE_EMAIL;
         throw e;
       }
-      return toRecord(byId.get(accountId, id)!);
+      return toUserRecord(byId.get(accountId, id)!);
     },
     async delete(accountId, id) {
       return remove(accountId, id);
