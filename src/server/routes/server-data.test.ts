@@ -61,6 +61,11 @@ describe('server data (T)', () => {
     const r = await get(`start=${E - 180}&limit=2&page=1`);
     expect(r.body.pagination).toEqual({ count: 3, next: null, previous: `/api/v5/servers/${sid}/data/?start=${E - 180}&limit=2&page=0` });
     expect(r.body.data.map((d: { time: number }) => d.time)).toEqual([E - 180]);
+    // A full first page and a page past the end count the whole window too.
+    expect((await get(`start=${E - 180}&limit=2`)).body.pagination.count).toBe(3);
+    const past = await get(`start=${E - 180}&limit=2&page=5`);
+    expect(past.body.pagination.count).toBe(3);
+    expect(past.body.data).toEqual([]);
   });
 
   it('averages each field over the minutes that had it for Hour and Day', async () => {

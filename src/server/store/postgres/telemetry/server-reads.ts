@@ -22,16 +22,21 @@ export async function latestMinuteOf(sql: Sql, a: number, s: number): Promise<nu
 const members = (data: string) => `CASE WHEN ${data} = '{}' THEN '}' ELSE ',' || right(${data}, -1) END`;
 
 /**
- * The select list of a window's total and one page of items joined in PostgreSQL: the answer is the
- * stored JSON texts, never parsed and printed again (SQLite: sqlite/telemetry/server-reads.ts). The
- * aggregate takes the rows in the order the LIMITed subquery yields them (an index scan in key order):
- * an ORDER BY inside string_agg would sort them a second time. The route tests check every order.
- * `n` is the number of parameters before LIMIT and OFFSET.
+ * A window's total and one page of items joined in PostgreSQL, after the common table expressions
+ * `ctes` (each followed by a comma) and with the `extra` columns first: the answer is the stored JSON
+ * texts, never parsed and printed again (SQLite: sqlite/telemetry/server-reads.ts). The aggregate takes
+ * the rows in the order the LIMITed subquery yields them (an index scan in key order): an ORDER BY
+ * inside string_agg would sort them a second time. The route tests check every order. A page that is
+ * not full ends the window, so its rows give the total; the window is counted only otherwise (the
+ * subquery in the CASE runs only when reached). `n` is the number of parameters before LIMIT and OFFSET.
  */
-function pageColumns(q: { item: string; from: string; key: string; desc: boolean }, n: number): string {
-  return `(SELECT count(*) FROM ${q.from}) AS total,
-    (SELECT string_agg(item, ',') FROM (SELECT ${q.item} AS item FROM ${q.from}
-      ORDER BY ${q.key} ${q.desc ? 'DESC' : 'ASC'} LIMIT $${n + 1} OFFSET $${n + 2}) p) AS json`;
+function pageQuery(q: { item: string; from: string; key: string; desc: boolean }, n: number, head = { ctes: '', extra: '' }): string {
+  const [limit, offset] = [`$${n + 1}`, `$${n + 2}`];
+  return `WITH ${head.ctes} page AS (SELECT string_agg(item, ',') AS json, count(*) AS n FROM (SELECT ${q.item} AS item FROM ${q.from}
+      ORDER BY ${q.key} ${q.desc ? 'DESC' : 'ASC'} LIMIT ${limit} OFFSET ${offset}) p)
+    SELECT ${head.extra} page.json,
+      CASE WHEN page.n < ${limit} AND (page.n > 0 OR ${offset} = 0) THEN ${offset} + page.n ELSE (SELECT count(*) FROM ${q.from}) END AS total
+    FROM page`;
 }
 
 const pageArgs = (paging: PagingQuery) => [paging.limit, paging.page * paging.limit];
@@ -45,11 +50,11 @@ const seriesStatements = new Map(
     const from = `${seriesTable('server', step)} WHERE account_id = $1 AND server_id = $2
       AND time BETWEEN (SELECT lo FROM win) AND (SELECT hi FROM win)`;
     const item = `'{"id":' || server_id || ',"time":' || time || ${members('data')}`;
-    const text = `WITH live AS (SELECT FROM servers WHERE account_id = $1 AND id = $2 AND deleted_at IS NULL),
+    const ctes = `live AS (SELECT FROM servers WHERE account_id = $1 AND id = $2 AND deleted_at IS NULL),
       top AS (SELECT COALESCE($3::bigint, (SELECT time / ${step} * ${step} FROM tm_server_latest
         WHERE account_id = $1 AND server_id = $2)) AS hi FROM live),
-      win AS (SELECT GREATEST(hi - $4::bigint, $5::bigint) AS lo, hi FROM top)
-      SELECT EXISTS (SELECT FROM live) AS found, ${pageColumns({ item, from, key: 'time', desc: true }, 5)}`;
+      win AS (SELECT GREATEST(hi - $4::bigint, $5::bigint) AS lo, hi FROM top),`;
+    const text = pageQuery({ item, from, key: 'time', desc: true }, 5, { ctes, extra: 'EXISTS (SELECT FROM live) AS found,' });
     return [step, named(text)] as const;
   }),
 );
@@ -76,10 +81,8 @@ const LATEST = `tm_server_latest l JOIN servers v ON v.id = l.server_id AND v.ac
 /** The latest record of every live server of the account, as JSON with server_id, id and time, by server id. */
 export async function latestOfServersJson(sql: Sql, a: number, paging: PagingQuery): Promise<JsonPage> {
   const item = `'{"server_id":' || l.server_id || ',"id":' || l.server_id || ',"time":' || l.time || ${members('l.data')}`;
-  const row = await sql.row<{ total: number; json: string | null }>(named(`SELECT ${pageColumns({ item, from: LATEST, key: 'l.server_id', desc: false }, 1)}`), [
-    a,
-    ...pageArgs(paging),
-  ]);
+  const statement = named(pageQuery({ item, from: LATEST, key: 'l.server_id', desc: false }, 1));
+  const row = await sql.row<{ total: number; json: string | null }>(statement, [a, ...pageArgs(paging)]);
   return toPage(row!);
 }
 
