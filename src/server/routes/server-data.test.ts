@@ -135,4 +135,21 @@ describe('server data (T)', () => {
     expect(second.body.data).toEqual([{ server_id: bare, id: bare, time: E }]);
     expect((await svc.request('GET', '/api/v5/servers/latest_data/?limit=1&page=2')).body.data).toEqual([]);
   });
+
+  it('orders and pages a long window', async () => {
+    const long = await registerTestServer(svc, 'g-long');
+    const n = 500;
+    const rows = Array.from({ length: n }, (_, k) => [svc.account.id, long, E - k * 60, `{"cpu":${k}}`]);
+    await svc.sql.run(`INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')}`, ...rows.flat());
+    await svc.sql.run("INSERT INTO tm_server_latest (account_id, server_id, time, data) VALUES (?, ?, ?, '{}')", svc.account.id, long, E);
+    const all = await get(`num=${n}`, long);
+    expect(all.body.pagination.count).toBe(n);
+    expect(all.body.data.map((d: { cpu: number }) => d.cpu)).toEqual(Array.from({ length: n }, (_, k) => k));
+    const page = await get(`num=${n}&limit=200&page=1`, long);
+    expect(page.body.pagination.count).toBe(n);
+    expect(page.body.data.map((d: { time: number }) => d.time)).toEqual(Array.from({ length: 200 }, (_, k) => E - (200 + k) * 60));
+    const last = await get(`num=${n}&limit=200&page=2`, long);
+    expect(last.body.pagination).toMatchObject({ count: n, next: null });
+    expect(last.body.data).toHaveLength(100);
+  });
 });
