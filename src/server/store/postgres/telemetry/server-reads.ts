@@ -78,12 +78,21 @@ export async function serverMinuteSamples(sql: Sql, a: number, s: number, from: 
 const LATEST = `tm_server_latest l JOIN servers v ON v.id = l.server_id AND v.account_id = l.account_id
   WHERE l.account_id = $1 AND v.deleted_at IS NULL`;
 
+const LATEST_PAGE = named(
+  pageQuery(
+    {
+      item: `'{"server_id":' || l.server_id || ',"id":' || l.server_id || ',"time":' || l.time || ${members('l.data')}`,
+      from: LATEST,
+      key: 'l.server_id',
+      desc: false,
+    },
+    1,
+  ),
+);
+
 /** The latest record of every live server of the account, as JSON with server_id, id and time, by server id. */
 export async function latestOfServersJson(sql: Sql, a: number, paging: PagingQuery): Promise<JsonPage> {
-  const item = `'{"server_id":' || l.server_id || ',"id":' || l.server_id || ',"time":' || l.time || ${members('l.data')}`;
-  const statement = named(pageQuery({ item, from: LATEST, key: 'l.server_id', desc: false }, 1));
-  const row = await sql.row<{ total: number; json: string | null }>(statement, [a, ...pageArgs(paging)]);
-  return toPage(row!);
+  return toPage((await sql.row<{ total: number; json: string | null }>(LATEST_PAGE, [a, ...pageArgs(paging)]))!);
 }
 
 export async function latestOfServers(sql: Sql, a: number): Promise<{ serverId: number; time: number; sample: ServerSample }[]> {
