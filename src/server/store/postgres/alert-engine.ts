@@ -1,8 +1,8 @@
 import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
-import type { AlertEngineRepo, AppliedEvaluation, EngineAlert } from '../repos/alert-engine';
+import type { AlertEngineRepo, EngineAlert, SubjectState } from '../repos/alert-engine';
+import { applyPlans } from './apply-plans';
 import type { Pg } from './db';
-import { claimEvaluations, completeEvaluation, EVAL_CHANNEL, holdsEvaluation, pendingEvaluations, releaseEvaluation } from './eval-queue';
-import { writeAlertPlan } from './incidents';
+import { claimEvaluations, EVAL_CHANNEL, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { serversInMaintenanceAt } from './maintenance-scope';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers'> & { account_id: number; users: unknown; subscribers: unknown };
@@ -83,6 +83,15 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
     async states(accountId, alertId) {
       return pg.rows('SELECT subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = $2 ORDER BY subject', [accountId, alertId]);
     },
+    async statesOf(accountId, alertIds) {
+      const rows = await pg.rows<SubjectState & { alert_id: number }>(
+        'SELECT alert_id, subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = ANY($2::bigint[]) ORDER BY alert_id, subject',
+        [accountId, alertIds],
+      );
+      const out = new Map<number, SubjectState[]>(alertIds.map((id) => [id, []]));
+      for (const { alert_id, ...state } of rows) out.get(alert_id)?.push(state);
+      return out;
+    },
     async incident(accountId, alertId) {
       const r = await pg.row<{ history_id: number; started: number; last_notified: number }>(
         'SELECT history_id, started, last_notified FROM alert_incidents WHERE account_id = $1 AND alert_id = $2',
@@ -111,23 +120,8 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       return (await pg.row<{ id: number }>('SELECT id FROM users WHERE account_id = $1 AND is_account_owner ORDER BY id LIMIT 1', [accountId]))?.id ?? null;
     },
     claimEvaluations: (worker, nowMs, leaseMs, limit, perServer) => claimEvaluations(pg, worker, nowMs, leaseMs, limit, perServer),
-    async apply(plan) {
-      const nowMs = Date.now();
-      return pg.tx(async (tx): Promise<AppliedEvaluation> => {
-        const out: AppliedEvaluation = { leaseLost: false, started: 0, ended: 0, callbacks: 0, notifications: 0 };
-        if (plan.item && !(await holdsEvaluation(tx, plan.accountId, plan.item.id, plan.item.worker))) return { ...out, leaseLost: true };
-        for (const a of plan.alerts) {
-          const w = await writeAlertPlan(tx, plan.accountId, a, nowMs);
-          if (!w) continue;
-          if (w.kind === 'start') out.started++;
-          if (w.kind === 'end') out.ended++;
-          out.callbacks += w.queued;
-          out.notifications += w.notified;
-        }
-        if (plan.item) await completeEvaluation(tx, plan.accountId, plan.item.id, plan.item.worker);
-        return out;
-      });
-    },
+    apply: async (plan) => (await applyPlans(pg, [plan]))[0]!,
+    applyMany: (plans) => applyPlans(pg, plans),
     releaseEvaluation: (id, worker, error, retryAtMs, giveUp) => releaseEvaluation(pg, id, worker, error, retryAtMs, giveUp),
     pendingEvaluations: () => pendingEvaluations(pg),
     onWork(wake) {

@@ -139,17 +139,3 @@ export async function releaseEvaluation(sql: Sql, id: number, worker: string, er
 export async function pendingEvaluations(sql: Sql): Promise<number> {
   return (await sql.row<{ n: number }>(`SELECT COUNT(*) AS n FROM eval_queue WHERE state = 'pending'`))!.n;
 }
-
-/**
- * Locks the item and tells whether `worker` holds it, first thing in the transaction that writes its
- * effects: a claim taking it over after its lease waits for that transaction, or is seen here.
- */
-export async function holdsEvaluation(tx: Tx, accountId: number, id: number, worker: string): Promise<boolean> {
-  const r = await tx.row<{ claimed_by: string | null }>('SELECT claimed_by FROM eval_queue WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, id]);
-  return r?.claimed_by === worker;
-}
-
-/** Completes an item held by `worker` inside `tx` (its payload goes with it); false when another holds it now. */
-export async function completeEvaluation(tx: Tx, accountId: number, id: number, worker: string): Promise<boolean> {
-  return (await tx.exec('DELETE FROM eval_queue WHERE account_id = $1 AND id = $2 AND claimed_by = $3', [accountId, id, worker])) > 0;
-}

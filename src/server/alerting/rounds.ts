@@ -1,0 +1,62 @@
+import type { AlertEngineRepo, AppliedEvaluation, EvaluationItem, EvaluationPlan } from '../store/repos/alert-engine';
+import { StoreUnavailableError } from '../store/errors';
+import type { AlertEngine } from './engine';
+
+/** What became of one item of a round: applied (possibly finding its lease lost), or an error to release it with. */
+export type Outcome = { item: EvaluationItem; applied: AppliedEvaluation } | { item: EvaluationItem; error: unknown };
+
+/**
+ * The items of one claim in rounds: round k holds the k-th item of each server, in claim order. A
+ * server's items are in minute order within a claim, so its k-th minute is evaluated in a round that
+ * starts after the round of its (k-1)-th was applied.
+ */
+export function rounds(items: readonly EvaluationItem[]): EvaluationItem[][] {
+  const seen = new Map<string, number>();
+  const out: EvaluationItem[][] = [];
+  for (const item of items) {
+    const key = `${item.accountId}:${item.serverId}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    (out[k] ??= []).push(item);
+  }
+  return out;
+}
+
+/** Runs a step; an error other than an unreachable store is answered, to be released with. */
+async function attempt<T>(step: () => Promise<T>): Promise<{ ok: T } | { error: unknown }> {
+  try {
+    return { ok: await step() };
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) throw err;
+    return { error: err };
+  }
+}
+
+/**
+ * Evaluates a round (items of distinct servers). An item whose alerts concern only its own server
+ * (Server, Process, Log, Polled Data) reads and writes nothing another server's item reads, so its plan
+ * waits and is applied with the others' in one transaction at the end of the round. An item with a
+ * Server Tag or Application alert is applied at once, before the next item is decided, so that item
+ * sees what it wrote, as one item after the other would. A failure of the shared transaction applies
+ * its plans one by one, so only the item at fault is released with the error. An unreachable store
+ * throws: the items stay claimed and are taken again when their lease ends.
+ */
+export async function evaluateRound(repo: AlertEngineRepo, engine: AlertEngine, items: readonly EvaluationItem[], worker: string): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  const alone = async (item: EvaluationItem, plan: EvaluationPlan) => {
+    const r = await attempt(() => repo.apply(plan));
+    out.push('ok' in r ? { item, applied: r.ok } : { item, error: r.error });
+  };
+  const waiting: { item: EvaluationItem; plan: EvaluationPlan }[] = [];
+  for (const item of items) {
+    const r = await attempt(() => engine.planItem(item, worker));
+    if ('error' in r) out.push({ item, error: r.error });
+    else if (r.ok.shared) await alone(item, r.ok.plan);
+    else waiting.push({ item, plan: r.ok.plan });
+  }
+  if (!waiting.length) return out;
+  const together = await attempt(() => repo.applyMany(waiting.map((w) => w.plan)));
+  if ('ok' in together) waiting.forEach((w, i) => out.push({ item: w.item, applied: together.ok[i]! }));
+  else for (const w of waiting) await alone(w.item, w.plan);
+  return out;
+}
