@@ -3,15 +3,26 @@ import type { EvaluationItem } from '../repos/alert-engine';
 import type { EvaluationPayloadOf } from '../repos/telemetry';
 import type { Pg, Sql, Tx } from './db';
 
-/** NOTIFY channel of the evaluation queue: an enqueueing transaction wakes idle evaluators on commit. */
+/** NOTIFY channel of the evaluation queue: ingest wakes idle evaluators after its commit (wakeups.ts). */
 export const EVAL_CHANNEL = 'fw_eval';
 
-const TYPES = [...ALERT_TYPES];
+/** Every alert type, the parameter of activeTypesSql. */
+export const ALERT_TYPE_LIST: readonly string[] = [...ALERT_TYPES];
+
+/**
+ * A scalar subquery: those of the types in the text[] parameter `types` that an active alert of the
+ * account `account` has, in the order given. One index seek per type (alerts_engine_target), not a
+ * DISTINCT over every alert of the account. Ingest reads it in its first statement (no round trip of its own).
+ */
+export const activeTypesSql = (account: string, types: string) => `(SELECT coalesce(array_agg(t.type ORDER BY t.o), '{}')
+  FROM unnest(${types}::text[]) WITH ORDINALITY AS t(type, o)
+  WHERE EXISTS (SELECT 1 FROM alerts a WHERE a.account_id = ${account} AND a.active AND a.type = t.type))`;
 
 /**
  * Queues a stored batch for evaluation with the payload `payload` makes for the account's active alert
- * types (none: nothing queued), inside the ingest transaction `tx`, and notifies idle evaluators
- * (delivered when `tx` commits). The PostgreSQL twin of SQLite's `evalQueue(db).add`.
+ * types `activeTypes` (read in the same transaction, see activeTypesSql), inside the ingest
+ * transaction `tx`; answers false when nothing was queued. Once `tx` has committed, the caller wakes
+ * idle evaluators (wakeListeners with EVAL_CHANNEL). The PostgreSQL twin of SQLite's `evalQueue(db).add`.
  */
 export async function addEvaluation(
   tx: Tx,
@@ -20,22 +31,17 @@ export async function addEvaluation(
   minute: number,
   batchId: string,
   payload: EvaluationPayloadOf,
+  activeTypes: string[],
   receivedMs: number,
-): Promise<void> {
-  // One index seek per alert type (alerts_engine_target), not a DISTINCT over every alert of the account.
-  const types = await tx.rows<{ type: string }>(
-    `SELECT t.type FROM unnest($2::text[]) WITH ORDINALITY AS t(type, o)
-      WHERE EXISTS (SELECT 1 FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = t.type) ORDER BY t.o`,
-    [accountId, TYPES],
-  );
-  const body = payload(types.map((r) => r.type));
-  if (body === null) return;
+): Promise<boolean> {
+  const body = payload(activeTypes);
+  if (body === null) return false;
   await tx.exec(
-    `WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id),
-          p AS (INSERT INTO eval_payloads (account_id, item_id, payload) SELECT account_id, id, $6 FROM q)
-     SELECT pg_notify('${EVAL_CHANNEL}', '')`,
+    `WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id)
+     INSERT INTO eval_payloads (account_id, item_id, payload) SELECT account_id, id, $6 FROM q`,
     [accountId, serverId, minute, batchId, receivedMs, body],
   );
+  return true;
 }
 
 interface Candidate {
