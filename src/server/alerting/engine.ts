@@ -77,17 +77,17 @@ export function createAlertEngine(d: EngineDeps) {
   /**
    * Plans every active alert concerning the item's server on its batch. `shared`: one of the alerts
    * planned also concerns other servers (a Server Tag's or an Application's), so its decision reads
-   * what their evaluations write.
+   * what their evaluations write; with `unlessShared` such a batch is not planned (null).
    */
-  async function planBatch(accountId: number, serverId: number, minute: number, payload: EvaluationPayload): Promise<{ plans: AlertPlan[]; shared: boolean }> {
+  async function planBatch(accountId: number, serverId: number, minute: number, payload: EvaluationPayload, unlessShared: boolean): Promise<{ plans: AlertPlan[]; shared: boolean } | null> {
     const batch = payload.batch;
     // An alert created after the batch was stored may need a part its payload left out: it starts
     // with the next batch, as an alert created a minute later would.
     const alerts = (await d.repo.alertsForServer(accountId, serverId)).filter((a) => payloadServes(payload, a.type));
     const shared = alerts.some((a) => SHARED_TYPES.has(a.type));
+    if (shared && unlessShared) return null;
     if (!alerts.length) return { plans: [], shared };
-    const server = await d.repo.server(accountId, serverId);
-    const states = await d.repo.statesOf(accountId, alerts.map((a) => a.id));
+    const [server, states] = await Promise.all([d.repo.server(accountId, serverId), d.repo.statesOf(accountId, alerts.map((a) => a.id))]);
     const cache = newObserveCache();
     const plans: AlertPlan[] = [];
     for (const alert of alerts) {
@@ -111,16 +111,12 @@ export function createAlertEngine(d: EngineDeps) {
   /**
    * Decides one work item: the plan that completes it with its effects. `shared` tells that the plan
    * must be applied before another server's item is decided (see planBatch); a plan that is not may
-   * wait and be applied with other servers' plans in one transaction (rounds.ts).
+   * wait and be applied with other servers' plans in one transaction (rounds.ts). With `unlessShared`,
+   * an item that would be shared is left undecided (null), to be decided again one at a time.
    */
-  async function planItem(item: EvaluationItem, worker: string): Promise<{ plan: EvaluationPlan; shared: boolean }> {
-    const { plans, shared } = await planBatch(item.accountId, item.serverId, item.minute, storedPayload(item));
-    return { plan: { accountId: item.accountId, item: { id: item.id, worker }, alerts: plans }, shared };
-  }
-
-  /** Evaluates one work item and completes it in the transaction that writes its effects. */
-  async function evaluate(item: EvaluationItem, worker: string): Promise<AppliedEvaluation> {
-    return d.repo.apply((await planItem(item, worker)).plan);
+  async function planItem(item: EvaluationItem, worker: string, unlessShared = false): Promise<{ plan: EvaluationPlan; shared: boolean } | null> {
+    const planned = await planBatch(item.accountId, item.serverId, item.minute, storedPayload(item), unlessShared);
+    return planned && { plan: { accountId: item.accountId, item: { id: item.id, worker }, alerts: planned.plans }, shared: planned.shared };
   }
 
   /**
@@ -146,6 +142,6 @@ export function createAlertEngine(d: EngineDeps) {
     return applied;
   }
 
-  return { evaluate, planItem, checkServerDown };
+  return { planItem, checkServerDown };
 }
 export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -7,6 +7,8 @@ export interface EvaluatorOptions {
   worker: string;
   /** How long a claim holds: a worker that dies leaves its items to others after this. */
   leaseMs?: number;
+  /** Items of different servers decided at once (each reads on its own connection where the store has a pool). */
+  lanes?: number;
   /** Items claimed at once, and at most per server. */
   claimLimit?: number;
   perServer?: number;
@@ -30,7 +32,7 @@ export interface EvaluatorOptions {
  * or several on the same store.
  */
 export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, options: EvaluatorOptions) {
-  const o = { leaseMs: 10_000, claimLimit: 50, perServer: 20, pollMs: 500, coalesceMs: 10, maxAttempts: 8, ...options };
+  const o = { leaseMs: 10_000, lanes: 4, claimLimit: 50, perServer: 20, pollMs: 500, coalesceMs: 10, maxAttempts: 8, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -51,7 +53,7 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
         }
         // The store being unreachable throws out of here: the items stay claimed (the lease expires and
         // they are taken again) and the attempt is not counted against them.
-        for (const r of await evaluateRound(repo, engine, round, o.worker)) {
+        for (const r of await evaluateRound(repo, engine, round, o.worker, o.lanes)) {
           if ('applied' in r) {
             if (!r.applied.leaseLost) o.onApplied?.(r.applied, Date.now() - r.item.receivedMs);
             continue;

@@ -33,26 +33,38 @@ async function attempt<T>(step: () => Promise<T>): Promise<{ ok: T } | { error: 
 }
 
 /**
- * Evaluates a round (items of distinct servers). An item whose alerts concern only its own server
- * (Server, Process, Log, Polled Data) reads and writes nothing another server's item reads, so its plan
- * waits and is applied with the others' in one transaction at the end of the round. An item with a
- * Server Tag or Application alert is applied at once, before the next item is decided, so that item
- * sees what it wrote, as one item after the other would. A failure of the shared transaction applies
- * its plans one by one, so only the item at fault is released with the error. An unreachable store
- * throws: the items stay claimed and are taken again when their lease ends.
+ * Evaluates a round (items of distinct servers), `lanes` items at a time. An item whose alerts concern
+ * only its own server (Server, Process, Log, Polled Data) reads and writes nothing another server's
+ * item reads: such items are decided side by side, and their plans applied together in one
+ * transaction at the end of the round. An item with a Server Tag or Application alert is decided
+ * again after them, one at a time, each applied before the next is decided (it reads what the others
+ * write, the alert's incident flag included), as one item after the other would. A failure of the
+ * shared transaction applies its plans one by one, so only the item at fault is released with the
+ * error. An unreachable store throws: the items stay claimed and are taken again when their lease ends.
  */
-export async function evaluateRound(repo: AlertEngineRepo, engine: AlertEngine, items: readonly EvaluationItem[], worker: string): Promise<Outcome[]> {
+export async function evaluateRound(repo: AlertEngineRepo, engine: AlertEngine, items: readonly EvaluationItem[], worker: string, lanes = 1): Promise<Outcome[]> {
   const out: Outcome[] = [];
   const alone = async (item: EvaluationItem, plan: EvaluationPlan) => {
     const r = await attempt(() => repo.apply(plan));
     out.push('ok' in r ? { item, applied: r.ok } : { item, error: r.error });
   };
   const waiting: { item: EvaluationItem; plan: EvaluationPlan }[] = [];
-  for (const item of items) {
+  const shared: EvaluationItem[] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let item = items[next++]; item; item = items[next++]) {
+      const current = item;
+      const r = await attempt(() => engine.planItem(current, worker, true));
+      if ('error' in r) out.push({ item, error: r.error });
+      else if (r.ok === null) shared.push(item);
+      else waiting.push({ item, plan: r.ok.plan });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
+  for (const item of shared) {
     const r = await attempt(() => engine.planItem(item, worker));
     if ('error' in r) out.push({ item, error: r.error });
-    else if (r.ok.shared) await alone(item, r.ok.plan);
-    else waiting.push({ item, plan: r.ok.plan });
+    else await alone(item, r.ok!.plan);
   }
   if (!waiting.length) return out;
   const together = await attempt(() => repo.applyMany(waiting.map((w) => w.plan)));
