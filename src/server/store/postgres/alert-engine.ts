@@ -1,7 +1,7 @@
 import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 import type { AlertEngineRepo, EngineAlert, SubjectState } from '../repos/alert-engine';
 import { applyPlans } from './apply-plans';
-import type { Pg } from './db';
+import { prepared, type Pg } from './db';
 import { claimEvaluations, EVAL_CHANNEL, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { serversInMaintenanceAt } from './maintenance-scope';
 
@@ -20,7 +20,7 @@ const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigg
 // items and logs), not a scan of every alert of the account with each batch. Process targets are
 // `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between "<id>," and "<id>-" in
 // the column's byte order (COLLATE "C").
-const FOR_SERVER = `
+const FOR_SERVER = prepared(`
   SELECT ${COLS} FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = 'Server' AND a.target_id = $3
   UNION ALL
   SELECT ${COLS} FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = 'Process' AND a.target_id >= $4 AND a.target_id < $5
@@ -36,7 +36,11 @@ const FOR_SERVER = `
   UNION ALL
   SELECT ${COLS} FROM logs l JOIN alerts a ON a.account_id = l.account_id AND a.active AND a.type = 'Log'
     AND a.target_id = l.id::text WHERE l.account_id = $1 AND l.server_id = $2
-  ORDER BY 1`;
+  ORDER BY 1`);
+const SERVER = prepared('SELECT hostname, capacity_mem FROM servers WHERE account_id = $1 AND id = $2');
+const STATES_OF = prepared(
+  'SELECT alert_id, subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = ANY($2::bigint[]) ORDER BY alert_id, subject',
+);
 
 export function pgAlertEngine(pg: Pg): AlertEngineRepo {
   return {
@@ -65,7 +69,7 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       return out;
     },
     async server(accountId, serverId) {
-      return (await pg.row<{ hostname: string; capacity_mem: number }>('SELECT hostname, capacity_mem FROM servers WHERE account_id = $1 AND id = $2', [accountId, serverId])) ?? null;
+      return (await pg.row<{ hostname: string; capacity_mem: number }>(SERVER, [accountId, serverId])) ?? null;
     },
     async application(accountId, appId) {
       return (await pg.row<{ name: string; template: number }>('SELECT name, template FROM applications WHERE account_id = $1 AND id = $2', [accountId, appId])) ?? null;
@@ -84,10 +88,7 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       return pg.rows('SELECT subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = $2 ORDER BY subject', [accountId, alertId]);
     },
     async statesOf(accountId, alertIds) {
-      const rows = await pg.rows<SubjectState & { alert_id: number }>(
-        'SELECT alert_id, subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = ANY($2::bigint[]) ORDER BY alert_id, subject',
-        [accountId, alertIds],
-      );
+      const rows = await pg.rows<SubjectState & { alert_id: number }>(STATES_OF, [accountId, alertIds]);
       const out = new Map<number, SubjectState[]>(alertIds.map((id) => [id, []]));
       for (const { alert_id, ...state } of rows) out.get(alert_id)?.push(state);
       return out;

@@ -48,6 +48,23 @@ function wrap(err: unknown): unknown {
   return isUnavailable(err) ? new StoreUnavailableError((err as Error).message) : err;
 }
 
+const names = new Map<string, string>();
+
+/**
+ * Marks a constant statement text as prepared: it runs as a named statement, parsed and planned once
+ * per connection instead of with every call (after five calls PostgreSQL may keep a generic plan).
+ * For the statements run with every batch and every evaluation; answers the text.
+ */
+export function prepared(text: string): string {
+  if (!names.has(text)) names.set(text, `fw_${names.size + 1}`);
+  return text;
+}
+
+function config(text: string, values?: unknown[]): pg.QueryConfig {
+  const name = names.get(text);
+  return name ? { name, text, values } : { text, values };
+}
+
 function helpers(q: (text: string, params?: unknown[]) => Promise<pg.QueryResult>): Sql {
   return {
     async rows<T>(text: string, params?: unknown[]) {
@@ -69,7 +86,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
   pool.on('error', () => {});
   const query = async (text: string, params?: unknown[]) => {
     try {
-      return await pool.query(text, params as unknown[]);
+      return await pool.query(config(text, params));
     } catch (err) {
       throw wrap(err);
     }
@@ -88,7 +105,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
         let broken = false;
         try {
           await client.query('BEGIN');
-          const tx: Tx = { client, ...helpers((t, p) => client.query(t, p as unknown[])) };
+          const tx: Tx = { client, ...helpers((t, p) => client.query(config(t, p))) };
           const out = await fn(tx);
           await client.query('COMMIT');
           return out;

@@ -1,7 +1,7 @@
 import { ALERT_TYPES } from '../../../shared/alerts';
 import type { EvaluationItem } from '../repos/alert-engine';
 import type { EvaluationPayloadOf } from '../repos/telemetry';
-import type { Pg, Sql, Tx } from './db';
+import { prepared, type Pg, type Sql, type Tx } from './db';
 
 /** NOTIFY channel of the evaluation queue: ingest wakes idle evaluators after its commit (wakeups.ts). */
 export const EVAL_CHANNEL = 'fw_eval';
@@ -17,6 +17,9 @@ export const ALERT_TYPE_LIST: readonly string[] = [...ALERT_TYPES];
 export const activeTypesSql = (account: string, types: string) => `(SELECT coalesce(array_agg(t.type ORDER BY t.o), '{}')
   FROM unnest(${types}::text[]) WITH ORDINALITY AS t(type, o)
   WHERE EXISTS (SELECT 1 FROM alerts a WHERE a.account_id = ${account} AND a.active AND a.type = t.type))`;
+
+const ADD = prepared(`WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id)
+  INSERT INTO eval_payloads (account_id, item_id, payload) SELECT account_id, id, $6 FROM q`);
 
 /**
  * Queues a stored batch for evaluation with the payload `payload` makes for the account's active alert
@@ -36,11 +39,7 @@ export async function addEvaluation(
 ): Promise<boolean> {
   const body = payload(activeTypes);
   if (body === null) return false;
-  await tx.exec(
-    `WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id)
-     INSERT INTO eval_payloads (account_id, item_id, payload) SELECT account_id, id, $6 FROM q`,
-    [accountId, serverId, minute, batchId, receivedMs, body],
-  );
+  await tx.exec(ADD, [accountId, serverId, minute, batchId, receivedMs, body]);
   return true;
 }
 
@@ -57,7 +56,7 @@ interface Candidate {
 // running lease gives its first `per` items, answered rank by rank (every server's oldest, then every
 // server's next), so each server's minutes come in order and servers take turns. $4/$5 scope it to
 // the servers this claim has locked.
-const candidates = (scoped: boolean) => `
+const candidatesSql = (scoped: boolean) => `
   WITH ranked AS (
     SELECT id, account_id, server_id, minute, received_ms, attempts, lease_until,
            ROW_NUMBER() OVER (PARTITION BY account_id, server_id ORDER BY minute, id) AS rk
@@ -68,6 +67,8 @@ const candidates = (scoped: boolean) => `
    WHERE r.rk <= $2 AND (r.lease_until IS NULL OR r.lease_until < $1)
      AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.account_id = r.account_id AND b.server_id = r.server_id)
    ORDER BY r.rk, r.id LIMIT $3`;
+const CANDIDATES = prepared(candidatesSql(false));
+const CANDIDATES_OF = prepared(candidatesSql(true));
 
 const serverKey = (r: { account_id: number; server_id: number }) => `${r.account_id}:${r.server_id}`;
 
@@ -80,7 +81,7 @@ const serverKey = (r: { account_id: number; server_id: number }) => `${r.account
  */
 export async function claimEvaluations(pg: Pg, worker: string, nowMs: number, leaseMs: number, limit: number, per: number): Promise<EvaluationItem[]> {
   return pg.tx(async (tx) => {
-    const first = await tx.rows<Candidate>(candidates(false), [nowMs, per, limit]);
+    const first = await tx.rows<Candidate>(CANDIDATES, [nowMs, per, limit]);
     if (!first.length) return [];
     const servers = [...new Map(first.map((r) => [serverKey(r), r])).values()];
     const locked = await tx.rows<{ a: number; s: number }>(
@@ -89,7 +90,7 @@ export async function claimEvaluations(pg: Pg, worker: string, nowMs: number, le
       [servers.map((r) => r.account_id), servers.map((r) => r.server_id)],
     );
     if (!locked.length) return [];
-    const rows = await tx.rows<Candidate>(candidates(true), [nowMs, per, limit, locked.map((l) => l.a), locked.map((l) => l.s)]);
+    const rows = await tx.rows<Candidate>(CANDIDATES_OF, [nowMs, per, limit, locked.map((l) => l.a), locked.map((l) => l.s)]);
     if (!rows.length) return [];
     const got = new Set(
       (

@@ -1,20 +1,20 @@
 import type { Credential, TeamRepo } from '../repos/team';
-import type { Pg } from './db';
+import { prepared, type Pg } from './db';
+
+// The account key signs in as the account's owner profile; a user's own key as that user. Read with
+// every request signed in by key.
+const CREDENTIALS = prepared(`SELECT a.id AS "accountId", u.id AS "userId", a.key_hash AS "keyHash"
+    FROM accounts a JOIN users u ON u.account_id = a.id AND u.is_account_owner
+   WHERE lower(a.email) = lower($1)
+  UNION ALL
+  SELECT k.account_id, k.user_id, k.key_hash
+    FROM user_keys k JOIN users u ON u.account_id = k.account_id AND u.id = k.user_id
+   WHERE lower(u.email) = lower($1)`);
 
 export function pgTeam(pg: Pg): TeamRepo {
   return {
     async credentials(email) {
-      // The account key signs in as the account's owner profile; a user's own key as that user.
-      return pg.rows<Credential>(
-        `SELECT a.id AS "accountId", u.id AS "userId", a.key_hash AS "keyHash"
-           FROM accounts a JOIN users u ON u.account_id = a.id AND u.is_account_owner
-          WHERE lower(a.email) = lower($1)
-         UNION ALL
-         SELECT k.account_id, k.user_id, k.key_hash
-           FROM user_keys k JOIN users u ON u.account_id = k.account_id AND u.id = k.user_id
-          WHERE lower(u.email) = lower($1)`,
-        [email],
-      );
+      return pg.rows<Credential>(CREDENTIALS, [email]);
     },
     async setKey(accountId, userId, keyHash, now) {
       if (!Number.isSafeInteger(userId)) return false;

@@ -1,16 +1,18 @@
 import type { UserUpdate } from '../../../shared/users';
 import { DUPLICATE_EMAIL, type UserRecord, type UserRepo } from '../repos/users';
-import type { Pg } from './db';
+import { prepared, type Pg } from './db';
 import { removeUserFromAlerts } from './user-removal';
 import { isUniqueViolation, missingIds } from './util';
 
 const SELECT = `SELECT id, first_name, last_name, email, country_code, phone_number, role, is_account_owner,
   is_account_manager, created FROM users`;
+// Read with every request (the signed-in profile).
+const BY_ID = prepared(`${SELECT} WHERE account_id = $1 AND id = $2`);
 
 /** Profiles of an account; e-mails compare case-insensitively (SQLite: COLLATE NOCASE). */
 export function pgUsers(pg: Pg): UserRepo {
   const byId = (accountId: number, id: number) =>
-    Number.isSafeInteger(id) ? pg.row<UserRecord>(`${SELECT} WHERE account_id = $1 AND id = $2`, [accountId, id]) : Promise.resolve(undefined);
+    Number.isSafeInteger(id) ? pg.row<UserRecord>(BY_ID, [accountId, id]) : Promise.resolve(undefined);
 
   return {
     async list(accountId, filter, paging) {

@@ -1,6 +1,6 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { EvaluationPayloadOf, TelemetryRepo } from '../../repos/telemetry';
-import type { Pg } from '../db';
+import { prepared, type Pg } from '../db';
 import { activeTypesSql, addEvaluation, ALERT_TYPE_LIST, EVAL_CHANNEL } from '../eval-queue';
 import { ensurePartitions } from '../partitions';
 import { wakeListeners } from '../wakeups';
@@ -16,11 +16,11 @@ import { SINKS } from './sinks';
 // (account, server), taken by this first statement, which also drops a batch id seen before and moves
 // last_seen. Later statements of the transaction take their snapshots after the lock. It also reads
 // the types of the account's active alerts among $5 (the evaluation payload's parts follow them).
-const HEAD = `
+const HEAD = prepared(`
 WITH l AS (SELECT pg_advisory_xact_lock($1::int, $2::int)),
 b AS (INSERT INTO tm_batches (account_id, batch_id, received) SELECT $1, $3, $4 FROM l ON CONFLICT DO NOTHING RETURNING 1),
 u AS (UPDATE servers SET last_seen = greatest(coalesce(last_seen, 0), $4) WHERE account_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM b))
-SELECT (SELECT count(*) FROM b) AS n, ${activeTypesSql('$1', '$5')} AS types`;
+SELECT (SELECT count(*) FROM b) AS n, ${activeTypesSql('$1', '$5')} AS types`);
 
 /**
  * Runs one batch through dedupe, last_seen, every sink and the evaluation queue, in one transaction
