@@ -1,5 +1,5 @@
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
-import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, EvaluationPlan, IncidentPlan, SubjectState } from '../store/repos/alert-engine';
+import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, EvaluationPlan, IncidentPlan, ServerContext, SubjectState } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breaches } from './conditions';
@@ -77,17 +77,27 @@ export function createAlertEngine(d: EngineDeps) {
   /**
    * Plans every active alert concerning the item's server on its batch. `shared`: one of the alerts
    * planned also concerns other servers (a Server Tag's or an Application's), so its decision reads
-   * what their evaluations write; with `unlessShared` such a batch is not planned (null).
+   * what their evaluations write; with `unlessShared` such a batch is not planned (null). `context`:
+   * the server's alerts, record and states when the caller read them already (a round's at once).
    */
-  async function planBatch(accountId: number, serverId: number, minute: number, payload: EvaluationPayload, unlessShared: boolean): Promise<{ plans: AlertPlan[]; shared: boolean } | null> {
+  async function planBatch(
+    accountId: number,
+    serverId: number,
+    minute: number,
+    payload: EvaluationPayload,
+    unlessShared: boolean,
+    context?: ServerContext,
+  ): Promise<{ plans: AlertPlan[]; shared: boolean } | null> {
     const batch = payload.batch;
     // An alert created after the batch was stored may need a part its payload left out: it starts
     // with the next batch, as an alert created a minute later would.
-    const alerts = (await d.repo.alertsForServer(accountId, serverId)).filter((a) => payloadServes(payload, a.type));
+    const alerts = (context?.alerts ?? (await d.repo.alertsForServer(accountId, serverId))).filter((a) => payloadServes(payload, a.type));
     const shared = alerts.some((a) => SHARED_TYPES.has(a.type));
     if (shared && unlessShared) return null;
     if (!alerts.length) return { plans: [], shared };
-    const [server, states] = await Promise.all([d.repo.server(accountId, serverId), d.repo.statesOf(accountId, alerts.map((a) => a.id))]);
+    const [server, states] = context
+      ? [context.server, context.states]
+      : await Promise.all([d.repo.server(accountId, serverId), d.repo.statesOf(accountId, alerts.map((a) => a.id))]);
     const cache = newObserveCache();
     const plans: AlertPlan[] = [];
     for (const alert of alerts) {
@@ -114,8 +124,8 @@ export function createAlertEngine(d: EngineDeps) {
    * wait and be applied with other servers' plans in one transaction (rounds.ts). With `unlessShared`,
    * an item that would be shared is left undecided (null), to be decided again one at a time.
    */
-  async function planItem(item: EvaluationItem, worker: string, unlessShared = false): Promise<{ plan: EvaluationPlan; shared: boolean } | null> {
-    const planned = await planBatch(item.accountId, item.serverId, item.minute, storedPayload(item), unlessShared);
+  async function planItem(item: EvaluationItem, worker: string, unlessShared = false, context?: ServerContext): Promise<{ plan: EvaluationPlan; shared: boolean } | null> {
+    const planned = await planBatch(item.accountId, item.serverId, item.minute, storedPayload(item), unlessShared, context);
     return planned && { plan: { accountId: item.accountId, item: { id: item.id, worker }, alerts: planned.plans }, shared: planned.shared };
   }
 

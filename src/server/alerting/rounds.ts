@@ -33,14 +33,15 @@ async function attempt<T>(step: () => Promise<T>): Promise<{ ok: T } | { error: 
 }
 
 /**
- * Evaluates a round (items of distinct servers), `lanes` items at a time. An item whose alerts concern
- * only its own server (Server, Process, Log, Polled Data) reads and writes nothing another server's
- * item reads: such items are decided side by side, and their plans applied together in one
- * transaction at the end of the round. An item with a Server Tag or Application alert is decided
- * again after them, one at a time, each applied before the next is decided (it reads what the others
- * write, the alert's incident flag included), as one item after the other would. A failure of the
- * shared transaction applies its plans one by one, so only the item at fault is released with the
- * error. An unreachable store throws: the items stay claimed and are taken again when their lease ends.
+ * Evaluates a round (items of distinct servers), `lanes` items at a time, from one read of every
+ * server's alerts, record and states. An item whose alerts concern only its own server (Server,
+ * Process, Log, Polled Data) reads and writes nothing another server's item reads: such items are
+ * decided side by side, and their plans applied together in one transaction at the end of the round.
+ * An item with a Server Tag or Application alert is decided again after them from reads of its own,
+ * one at a time, each applied before the next is decided (it reads what the others write, the alert's
+ * incident flag included), as one item after the other would. A failure of the shared transaction
+ * applies its plans one by one, so only the item at fault is released with the error. An unreachable
+ * store throws: the items stay claimed and are taken again when their lease ends.
  */
 export async function evaluateRound(repo: AlertEngineRepo, engine: AlertEngine, items: readonly EvaluationItem[], worker: string, lanes = 1): Promise<Outcome[]> {
   const out: Outcome[] = [];
@@ -50,11 +51,14 @@ export async function evaluateRound(repo: AlertEngineRepo, engine: AlertEngine, 
   };
   const waiting: { item: EvaluationItem; plan: EvaluationPlan }[] = [];
   const shared: EvaluationItem[] = [];
+  // Every server's alerts, record and states in one read (a failure leaves each item to read its own).
+  const read = await attempt(() => repo.contexts(items.map((i) => ({ accountId: i.accountId, serverId: i.serverId }))));
+  const contexts = 'ok' in read ? read.ok : [];
   let next = 0;
   const lane = async () => {
-    for (let item = items[next++]; item; item = items[next++]) {
-      const current = item;
-      const r = await attempt(() => engine.planItem(current, worker, true));
+    for (let k = next++; k < items.length; k = next++) {
+      const item = items[k]!;
+      const r = await attempt(() => engine.planItem(item, worker, true, contexts[k]));
       if ('error' in r) out.push({ item, error: r.error });
       else if (r.ok === null) shared.push(item);
       else waiting.push({ item, plan: r.ok.plan });

@@ -82,6 +82,23 @@ describe('evaluation queue', () => {
     expect(await store.alertEngine.applyMany([])).toEqual([]);
   });
 
+  it("reads several servers' contexts at once as alertsForServer, server and statesOf answer them one by one", async () => {
+    const other = await registerTestServer(svc, 'contract-2');
+    const alertId = (await svc.request('GET', '/api/alerts/')).body.data[0].id;
+    await store.alertEngine.apply({ accountId: svc.account.id, alerts: [{ alertId, state: { subject: server, minute: T0, holds: true, streak: 1, value: 99 } }] });
+    const asked = [server, other, 424242].map((serverId) => ({ accountId: svc.account.id, serverId }));
+    const one = async (serverId: number) => {
+      const alerts = await store.alertEngine.alertsForServer(svc.account.id, serverId);
+      return { alerts, server: await store.alertEngine.server(svc.account.id, serverId), states: await store.alertEngine.statesOf(svc.account.id, alerts.map((a) => a.id)) };
+    };
+    const contexts = await store.alertEngine.contexts(asked);
+    expect(contexts).toEqual([await one(server), await one(other), await one(424242)]);
+    expect(contexts[0]!.alerts.map((a) => a.id)).toContain(alertId);
+    expect(contexts[0]!.states.get(alertId)).toHaveLength(1);
+    expect(contexts[2]).toEqual({ alerts: [], server: null, states: new Map() });
+    expect(await store.alertEngine.contexts([])).toEqual([]);
+  });
+
   it('sets an item aside as failed when told to give up, so its server goes on', async () => {
     await ingest('contract', [0, 1]);
     const [first] = await store.alertEngine.claimEvaluations('a', Date.now(), 10_000, 1, 1);

@@ -1,42 +1,11 @@
-import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
+import { bandOf } from '../alert-rows';
 import type { AlertEngineRepo, EngineAlert, SubjectState } from '../repos/alert-engine';
 import { applyPlans } from './apply-plans';
 import { prepared, type Pg } from './db';
+import { alertsForServer, COLS, serverContexts, toAlert, type AlertRow } from './engine-reads';
 import { claimEvaluations, EVAL_CHANNEL, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { serversInMaintenanceAt } from './maintenance-scope';
 
-type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers'> & { account_id: number; users: unknown; subscribers: unknown };
-
-const toAlert = (r: AlertRow): EngineAlert => {
-  const { account_id, users, subscribers, ...rest } = r;
-  return { ...rest, accountId: account_id, users: toUserRefs(users), subscribers: toSubscriberRefs(subscribers) };
-};
-
-const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger", a.direction, a.threshold,
-  a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a."interval", a.num_of_servers,
-  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident`;
-
-// One indexed lookup per alert type (alerts_engine_target, then the server's tags, applications, polled
-// items and logs), not a scan of every alert of the account with each batch. Process targets are
-// `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between "<id>," and "<id>-" in
-// the column's byte order (COLLATE "C").
-const FOR_SERVER = prepared(`
-  SELECT ${COLS} FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = 'Server' AND a.target_id = $3
-  UNION ALL
-  SELECT ${COLS} FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = 'Process' AND a.target_id >= $4 AND a.target_id < $5
-  UNION ALL
-  SELECT ${COLS} FROM server_tag_members m JOIN alerts a ON a.account_id = m.account_id AND a.active AND a.type = 'Server Tag'
-    AND a.target_id = m.tag_id::text WHERE m.account_id = $1 AND m.server_id = $2
-  UNION ALL
-  SELECT ${COLS} FROM application_servers x JOIN alerts a ON a.account_id = x.account_id AND a.active AND a.type = 'Application'
-    AND a.target_id = x.application_id::text WHERE x.account_id = $1 AND x.server_id = $2
-  UNION ALL
-  SELECT ${COLS} FROM polled_data p JOIN alerts a ON a.account_id = p.account_id AND a.active AND a.type = 'Polled Data'
-    AND a.target_id = p.id::text WHERE p.account_id = $1 AND p.server_id = $2
-  UNION ALL
-  SELECT ${COLS} FROM logs l JOIN alerts a ON a.account_id = l.account_id AND a.active AND a.type = 'Log'
-    AND a.target_id = l.id::text WHERE l.account_id = $1 AND l.server_id = $2
-  ORDER BY 1`);
 const SERVER = prepared('SELECT hostname, capacity_mem FROM servers WHERE account_id = $1 AND id = $2');
 const STATES_OF = prepared(
   'SELECT alert_id, subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = ANY($2::bigint[]) ORDER BY alert_id, subject',
@@ -44,9 +13,8 @@ const STATES_OF = prepared(
 
 export function pgAlertEngine(pg: Pg): AlertEngineRepo {
   return {
-    async alertsForServer(accountId, serverId) {
-      return (await pg.rows<AlertRow>(FOR_SERVER, [accountId, serverId, String(serverId), `${serverId},`, `${serverId}-`])).map(toAlert);
-    },
+    alertsForServer: (accountId, serverId) => alertsForServer(pg, accountId, serverId),
+    contexts: (servers) => serverContexts(pg, servers),
     async serverDownAlerts() {
       const alerts = (
         await pg.rows<AlertRow>(`SELECT ${COLS} FROM alerts a WHERE a.active AND a.trigger_type = 'Server Down' AND a.type IN ('Server', 'Server Tag') ORDER BY a.account_id, a.id`)

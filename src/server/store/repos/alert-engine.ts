@@ -122,10 +122,20 @@ export interface EvaluationItem {
   attempts: number;
 }
 
+/** What the engine reads to decide a server's batch: alertsForServer, server and statesOf in one. */
+export interface ServerContext {
+  alerts: EngineAlert[];
+  server: { hostname: string; capacity_mem: number } | null;
+  /** The states of each of `alerts`, by alert id. */
+  states: Map<number, SubjectState[]>;
+}
+
 /** What the alert engine reads and writes; kept apart from the alert CRUD repo on purpose. */
 export interface AlertEngineRepo {
   /** Active alerts whose target concerns the server (server, its tags, processes, apps, logs, polled data). */
   alertsForServer(accountId: number, serverId: number): Promise<EngineAlert[]>;
+  /** The context of each server (same order): what alertsForServer, server and statesOf answer, read at once. */
+  contexts(servers: { accountId: number; serverId: number }[]): Promise<ServerContext[]>;
   /** Active Server Down alerts of every account, with the servers each watches and their last upload. */
   serverDownAlerts(): Promise<{ alert: EngineAlert; servers: { id: number; lastSeen: number | null }[] }[]>;
   server(accountId: number, serverId: number): Promise<{ hostname: string; capacity_mem: number } | null>;

@@ -64,11 +64,20 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     return out;
   });
   const applyMany = db.transaction((plans: EvaluationPlan[], nowMs: number) => plans.map((p) => apply(p, nowMs)));
-  return {
+  const repo: AlertEngineRepo = {
     async alertsForServer(accountId, serverId) {
       // Process targets are `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between
       // "<id>," and "<id>-" (',' and '-' are neighbours in every collation SQLite uses here).
       return forServer.all({ a: accountId, s: serverId, st: String(serverId), lo: `${serverId},`, hi: `${serverId}-` }).map(toAlert);
+    },
+    async contexts(servers) {
+      // Synchronous reads: one server after the other costs nothing more than a batched query would.
+      return Promise.all(
+        servers.map(async ({ accountId, serverId }) => {
+          const alerts = await repo.alertsForServer(accountId, serverId);
+          return { alerts, server: await repo.server(accountId, serverId), states: await repo.statesOf(accountId, alerts.map((a) => a.id)) };
+        }),
+      );
     },
     async serverDownAlerts() {
       const alerts = db
@@ -174,4 +183,5 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     // One process per SQLite file: the ingest route's in-process event wakes the evaluator.
     onWork: () => async () => {},
   };
+  return repo;
 }
