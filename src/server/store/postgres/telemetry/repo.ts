@@ -13,12 +13,11 @@ import { latestMinuteOf, latestOfServers, latestOfServersJson, serverMinuteSampl
 import { SINKS } from './sinks';
 
 // Per-server order: batches of one server are stored one after the other under the advisory lock
-// (account, server), taken by this first statement, which also drops a batch id seen before and moves
-// last_seen. Later statements of the transaction take their snapshots after the lock. It also reads
-// the types of the account's active alerts among $5 (the evaluation payload's parts follow them).
+// (account, server), taken with BEGIN (pg.tx's lock option), so every statement of the transaction
+// takes its snapshot after it. This first one drops a batch id seen before and moves last_seen, and
+// reads the types of the account's active alerts among $5 (the evaluation payload's parts follow them).
 const HEAD = prepared(`
-WITH l AS (SELECT pg_advisory_xact_lock($1::int, $2::int)),
-b AS (INSERT INTO tm_batches (account_id, batch_id, received) SELECT $1, $3, $4 FROM l ON CONFLICT DO NOTHING RETURNING 1),
+WITH b AS (INSERT INTO tm_batches (account_id, batch_id, received) VALUES ($1, $3, $4) ON CONFLICT DO NOTHING RETURNING 1),
 u AS (UPDATE servers SET last_seen = greatest(coalesce(last_seen, 0), $4) WHERE account_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM b))
 SELECT (SELECT count(*) FROM b) AS n, ${activeTypesSql('$1', '$5')} AS types`);
 
@@ -44,7 +43,7 @@ export async function ingestBatch(pg: Pg, a: number, s: number, batch: Batch, no
       knownProcesses.forget(pg, a, s);
       throw err;
     }
-  });
+  }, { lock: [a, s] });
   // Other replicas' idle evaluators; this process's own is woken by the batch-stored event.
   if (queued) void wakeListeners(pg, EVAL_CHANNEL);
   return stored;

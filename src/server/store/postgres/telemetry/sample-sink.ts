@@ -19,8 +19,8 @@ export const knownProcesses = knownProcessCache<Pg>();
 const HOUR = 3600;
 const DAY = 86400;
 
-// The minute, the latest point and the reads the rollups need, in one round trip. It runs after the
-// server's advisory lock was taken (its own statement, so that this one's snapshot follows the lock).
+// The minute, the latest point and the reads the rollups need, in one round trip. It runs under the
+// server's advisory lock, taken with BEGIN, so its snapshot follows the lock.
 const HEAD = prepared(`
 WITH m AS (INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING time),
 l AS (INSERT INTO tm_server_latest (account_id, server_id, time, data) SELECT $1, $2, $3, $4 FROM m
