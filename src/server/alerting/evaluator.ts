@@ -7,6 +7,8 @@ export interface EvaluatorOptions {
   worker: string;
   /** How long a claim holds: a worker that dies leaves its items to others after this. */
   leaseMs?: number;
+  /** Items applied in one transaction at most (rounds.ts). */
+  roundSize?: number;
   /** Items of different servers decided at once (each reads on its own connection where the store has a pool). */
   lanes?: number;
   /** Items claimed at once, and at most per server. */
@@ -32,7 +34,7 @@ export interface EvaluatorOptions {
  * or several on the same store.
  */
 export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, options: EvaluatorOptions) {
-  const o = { leaseMs: 10_000, lanes: 4, claimLimit: 50, perServer: 20, pollMs: 500, coalesceMs: 10, maxAttempts: 8, ...options };
+  const o = { leaseMs: 10_000, lanes: 4, roundSize: 25, claimLimit: 50, perServer: 20, pollMs: 500, coalesceMs: 10, maxAttempts: 8, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -44,7 +46,7 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
       const claimedAt = Date.now();
       const items = await repo.claimEvaluations(o.worker, claimedAt, o.leaseMs, o.claimLimit, o.perServer);
       if (!items.length) return;
-      const all = rounds(items);
+      const all = rounds(items, o.roundSize);
       for (const [k, round] of all.entries()) {
         // Past most of the lease, hand the rest back rather than risk evaluating an item another worker took.
         if (stopped || Date.now() - claimedAt > o.leaseMs * 0.8) {

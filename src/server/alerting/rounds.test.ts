@@ -10,6 +10,11 @@ describe('rounds', () => {
     expect(rounds(claim).map((r) => r.map((i) => i.id))).toEqual([[1, 2, 3], [4, 5], [6]]);
   });
 
+  it('cuts a round into rounds of at most the size given', () => {
+    const claim = [1, 2, 3, 4, 5].map((id) => item(id, 1, id, 0)).concat([item(6, 1, 1, 60)]);
+    expect(rounds(claim, 2).map((r) => r.map((i) => i.id))).toEqual([[1, 2], [3, 4], [5], [6]]);
+  });
+
   it('answers no round for no item', () => {
     expect(rounds([])).toEqual([]);
   });

@@ -6,11 +6,12 @@ import type { AlertEngine } from './engine';
 export type Outcome = { item: EvaluationItem; applied: AppliedEvaluation } | { item: EvaluationItem; error: unknown };
 
 /**
- * The items of one claim in rounds: round k holds the k-th item of each server, in claim order. A
- * server's items are in minute order within a claim, so its k-th minute is evaluated in a round that
- * starts after the round of its (k-1)-th was applied.
+ * The items of one claim in rounds: round k holds the k-th item of each server, in claim order, cut
+ * into rounds of at most `size` items (an item's effects wait for its round's transaction: a bound
+ * on that wait). A server's items are in minute order within a claim, so its k-th minute is
+ * evaluated in a round that starts after the round of its (k-1)-th was applied.
  */
-export function rounds(items: readonly EvaluationItem[]): EvaluationItem[][] {
+export function rounds(items: readonly EvaluationItem[], size = Infinity): EvaluationItem[][] {
   const seen = new Map<string, number>();
   const out: EvaluationItem[][] = [];
   for (const item of items) {
@@ -19,7 +20,9 @@ export function rounds(items: readonly EvaluationItem[]): EvaluationItem[][] {
     seen.set(key, k + 1);
     (out[k] ??= []).push(item);
   }
-  return out;
+  const cut: EvaluationItem[][] = [];
+  for (const round of out) for (let i = 0; i < round.length; i += size) cut.push(round.slice(i, i + size));
+  return cut;
 }
 
 /** Runs a step; an error other than an unreachable store is answered, to be released with. */
