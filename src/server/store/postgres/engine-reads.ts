@@ -14,29 +14,11 @@ export const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, 
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a."interval", a.num_of_servers,
   a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident`;
 
-// One indexed lookup per alert type (alerts_engine_target, then the server's tags, applications, polled
-// items and logs), not a scan of every alert of the account with each batch. Process targets are
-// `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between "<id>," and "<id>-" in
-// the column's byte order (COLLATE "C").
-const FOR_SERVER = prepared(`
-  SELECT ${COLS} FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = 'Server' AND a.target_id = $3
-  UNION ALL
-  SELECT ${COLS} FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = 'Process' AND a.target_id >= $4 AND a.target_id < $5
-  UNION ALL
-  SELECT ${COLS} FROM server_tag_members m JOIN alerts a ON a.account_id = m.account_id AND a.active AND a.type = 'Server Tag'
-    AND a.target_id = m.tag_id::text WHERE m.account_id = $1 AND m.server_id = $2
-  UNION ALL
-  SELECT ${COLS} FROM application_servers x JOIN alerts a ON a.account_id = x.account_id AND a.active AND a.type = 'Application'
-    AND a.target_id = x.application_id::text WHERE x.account_id = $1 AND x.server_id = $2
-  UNION ALL
-  SELECT ${COLS} FROM polled_data p JOIN alerts a ON a.account_id = p.account_id AND a.active AND a.type = 'Polled Data'
-    AND a.target_id = p.id::text WHERE p.account_id = $1 AND p.server_id = $2
-  UNION ALL
-  SELECT ${COLS} FROM logs l JOIN alerts a ON a.account_id = l.account_id AND a.active AND a.type = 'Log'
-    AND a.target_id = l.id::text WHERE l.account_id = $1 AND l.server_id = $2
-  ORDER BY 1`);
-
-// FOR_SERVER for the servers (account $1[i], server $2[i]) at once, each alert tagged with its server.
+// The active alerts concerning each server (account $1[i], server $2[i]), tagged with it, by server
+// then id. One indexed lookup per alert type (alerts_engine_target, then the server's tags,
+// applications, polled items and logs), not a scan of every alert of the account. Process targets are
+// `<server_id>,<pid>,<creation_time>,<name>`: those of a server sort between "<id>," and "<id>-" in the
+// column's byte order (COLLATE "C").
 const FOR_SERVERS = prepared(`
   WITH s AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS t(acc, sid))
   SELECT s.acc AS for_account, s.sid AS for_server, ${COLS} FROM s
@@ -67,7 +49,9 @@ const STATES = prepared(`SELECT st.account_id, st.alert_id, st.subject, st.minut
 
 /** The active alerts concerning a server (AlertEngineRepo.alertsForServer). */
 export async function alertsForServer(sql: Sql, accountId: number, serverId: number): Promise<EngineAlert[]> {
-  return (await sql.rows<AlertRow>(FOR_SERVER, [accountId, serverId, String(serverId), `${serverId},`, `${serverId}-`])).map(toAlert);
+  return (await sql.rows<AlertRow & { for_account: number; for_server: number }>(FOR_SERVERS, [[accountId], [serverId]])).map(
+    ({ for_account: _a, for_server: _s, ...row }) => toAlert(row),
+  );
 }
 
 const key = (account: number, id: number) => `${account}:${id}`;
