@@ -21,7 +21,10 @@ function postgresDatabase(): string {
   admin.pathname = `/${name}`;
   return admin.toString();
 }
-if (process.env.E2E_STORE === 'postgres' && !process.env.E2E_DATABASE_URL) process.env.E2E_DATABASE_URL = postgresDatabase();
+if (process.env.E2E_STORE === 'postgres' && !process.env.E2E_DATABASE_URL) {
+  process.env.E2E_DATABASE_URL = postgresDatabase();
+  process.env.E2E_DROP_DATABASE = '1'; // made here, so dropped at the end (e2e/global-setup.ts)
+}
 const database: Record<string, string> = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {};
 
 export default defineConfig({

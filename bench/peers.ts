@@ -88,9 +88,10 @@ try {
   for (const p of peers) await p.flush();
   await settle(pids());
   for (const p of peers) {
-    disk.set(p, diskBytes(p.dataDir));
+    disk.set(p, diskBytes(p.dataDir) + ((await p.backing?.diskBytes()) ?? 0));
     rss.set(p, peakRss(p.pid));
-    parts.set(p, diskParts(p.dataDir).map(([name, n]) => `${name} ${mb(n)}`).join(', '));
+    const db = p.backing ? [[`${p.backing.name} database`, await p.backing.diskBytes()] as [string, number]] : [];
+    parts.set(p, [...diskParts(p.dataDir), ...db].map(([name, n]) => `${name} ${mb(n)}`).join(', '));
     stored.set(p, await p.stored());
   }
 
@@ -110,7 +111,8 @@ try {
   const firstOf = (p: Peer) => costs.get(p)![0]!;
   const laterOf = (p: Peer) => {
     const later = costs.get(p)!.slice(1);
-    return { wall: later.reduce((n, c) => n + c.wall, 0), cpu: later.reduce((n, c) => n + c.cpu, 0), n: later.length };
+    const sum = (f: (c: Cost) => number) => later.reduce((n, c) => n + f(c), 0);
+    return { wall: sum((c) => c.wall), cpu: sum((c) => c.cpu), dbCpu: sum((c) => c.dbCpu), n: later.length };
   };
   const row = (label: string, f: (p: Peer) => string) => [label, ...peers.map(f)];
   const total = MINUTES * perMinute + historySamples;
@@ -121,11 +123,14 @@ try {
     row(`ingest, later minutes (${MINUTES - 1}), samples/s`, (p) => int((laterOf(p).n * perMinute) / laterOf(p).wall)),
     row('  service CPU s per minute', (p) => fixed(laterOf(p).cpu / laterOf(p).n)),
     row('  samples per service CPU second', (p) => int((laterOf(p).n * perMinute) / laterOf(p).cpu)),
+    row('  PostgreSQL server CPU s per minute', (p) => fixed(laterOf(p).dbCpu / laterOf(p).n)),
     row('upload body, KB per server-minute', (p) => fixed(bodyBytes.get(p)! / (MINUTES * SERVERS) / 1000, 1)),
     row("one server's last 24 h of minutes, p50 ms", (p) => fixed(day.get(p)!.p50)),
     row('  service CPU ms per request', (p) => fixed(day.get(p)!.cpuMs)),
+    row('  PostgreSQL server CPU ms per request', (p) => fixed(day.get(p)!.dbCpuMs)),
     row(`latest point of every server (${SERVERS + 1}), p50 ms`, (p) => fixed(latest.get(p)!.p50)),
     row('  service CPU ms per request', (p) => fixed(latest.get(p)!.cpuMs)),
+    row('  PostgreSQL server CPU ms per request', (p) => fixed(latest.get(p)!.dbCpuMs)),
     row('disk after ingest and flush', (p) => mb(disk.get(p)!)),
     row('  bytes per sample', (p) => fixed(disk.get(p)! / total, 1)),
     row('peak resident memory after ingest', (p) => mb(rss.get(p)!)),

@@ -2,11 +2,14 @@ import { pool, p50 } from './http';
 import type { Peer } from './peer';
 import { cpuSeconds, settle } from './proc';
 
-/** Wall clock (s) of an ingest and the service CPU (s) it cost, deferred work included. */
+/** Wall clock (s) of an ingest and the service CPU (s) it cost, deferred work included; its database server's CPU (NaN without one). */
 export interface Cost {
   wall: number;
   cpu: number;
+  dbCpu: number;
 }
+
+const dbCpu = (peer: Peer) => peer.backing?.cpuSeconds() ?? NaN;
 
 /**
  * Sends the bodies to one peer with `width` uploads in flight while the others are idle. The wall clock stops
@@ -16,17 +19,20 @@ export interface Cost {
 export async function ingest(peer: Peer, all: Peer[], bodies: Buffer[], width: number): Promise<Cost> {
   await settle(all.map((p) => p.pid));
   const c0 = cpuSeconds(peer.pid);
+  const d0 = dbCpu(peer);
   const t0 = performance.now();
   await pool(bodies, width, (b) => peer.upload(b));
   const wall = (performance.now() - t0) / 1000;
   await settle([peer.pid]);
-  return { wall, cpu: cpuSeconds(peer.pid) - c0 };
+  return { wall, cpu: cpuSeconds(peer.pid) - c0, dbCpu: dbCpu(peer) - d0 };
 }
 
 /** A read repeated one request at a time: p50 of the client's round trip, service CPU per request, answer size. */
 export interface Reading {
   p50: number;
   cpuMs: number;
+  /** Its database server's CPU per request (NaN without one). */
+  dbCpuMs: number;
   size: string;
 }
 
@@ -35,6 +41,8 @@ export async function read(peer: Peer, all: Peer[], path: string, times: number)
   const first = await peer.get(path); // a warm-up, and the answer's size
   const ms: number[] = [];
   const c0 = cpuSeconds(peer.pid);
+  const d0 = dbCpu(peer);
   for (let k = 0; k < times; k++) ms.push((await peer.get(path)).ms);
-  return { p50: p50(ms), cpuMs: ((cpuSeconds(peer.pid) - c0) * 1000) / times, size: peer.size(first) };
+  const perRequest = (s: number) => (s * 1000) / times;
+  return { p50: p50(ms), cpuMs: perRequest(cpuSeconds(peer.pid) - c0), dbCpuMs: perRequest(dbCpu(peer) - d0), size: peer.size(first) };
 }

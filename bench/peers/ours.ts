@@ -2,6 +2,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { client, pool, type Answer } from './http';
 import type { Peer, Scenario } from './peer';
+import { pgBacking } from './pg-cluster';
 import { onExit, tempDir } from './proc';
 
 /**
@@ -27,6 +28,7 @@ export async function startOurs(s: Scenario, sockets: number, pg?: { url: string
     const r = await http.send('POST', '/api/v5/collector/register', Buffer.from(JSON.stringify({ guid, hostname: guid, os: 'Linux' })), json);
     ids.set(guid, (JSON.parse(r.text) as { server_id: number }).server_id);
   });
+  const backing = pg ? await pgBacking(pg.url) : undefined;
   const items = (a: Answer) => JSON.parse(a.text) as { pagination: { count: number }; data: unknown[] };
 
   return {
@@ -34,8 +36,8 @@ export async function startOurs(s: Scenario, sockets: number, pg?: { url: string
     version: `fleetwatch ${revision()}, Node ${process.version}`,
     does: pg ? [
       'ours (PostgreSQL): the same service and uploads on a scratch PostgreSQL database (day-partitioned minute tables).',
-      '  Its CPU, memory and disk figures are the service process and its data directory only: the PostgreSQL server\'s',
-      '  own CPU and its files are not counted (they belong to the cluster, shared with whatever else it serves).',
+      '  Its CPU and memory rows are the service process; the rows "PostgreSQL server CPU" count the whole cluster',
+      '  (its processes, read from /proc) and its disk is the database\'s size (pg_database_size).',
     ] : [
       'ours: POST /api/v5/collector/batches, one JSON batch per server-minute (server record + 200 process records);',
       '  validated, deduplicated by batch_id, stored in SQLite (WAL) with process identities and server hour/day rollups,',
@@ -44,6 +46,7 @@ export async function startOurs(s: Scenario, sockets: number, pg?: { url: string
     ],
     pid: child.pid!,
     dataDir,
+    backing,
     encode: (b) => Buffer.from(JSON.stringify(b)),
     upload: async (body) => {
       const r = await http.send('POST', '/api/v5/collector/batches', body, json);
@@ -63,6 +66,7 @@ export async function startOurs(s: Scenario, sockets: number, pg?: { url: string
       }
       forget();
       dir.remove();
+      await backing?.close();
       await pg?.drop();
     },
   };

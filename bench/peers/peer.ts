@@ -8,6 +8,16 @@ export interface Scenario {
   end: number;
 }
 
+/** A database server a peer stores in (ours on PostgreSQL): its CPU and disk are counted apart. */
+export interface Backing {
+  name: string;
+  /** CPU seconds it has used so far (NaN when they cannot be read). */
+  cpuSeconds(): number;
+  /** Bytes of the peer's data in it. */
+  diskBytes(): Promise<number>;
+  close(): Promise<void>;
+}
+
 /** A service under comparison, started and ready. */
 export interface Peer {
   name: string;
@@ -16,6 +26,8 @@ export interface Peer {
   does: string[];
   pid: number;
   dataDir: string;
+  /** The database server it stores in, when that is another process. */
+  backing?: Backing;
   /** One server-minute upload, encoded the way this peer takes it (done before the clock starts). */
   encode(b: Batch): Buffer;
   upload(body: Buffer): Promise<unknown>;

@@ -1,7 +1,6 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
-import type { AlertType } from '../../../shared/alerts';
 import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
-import { ALERT_COLUMNS, type AlertColumn, type AlertRow } from '../sqlite/alerts';
+import { ALERT_COLUMNS, alertRecord, type AlertColumn, type AlertRow } from '../alert-records';
 import { alertTargetFacts } from './alert-targets';
 import type { Pg, Sql } from './db';
 import { incidentWriter } from './incidents';
@@ -18,34 +17,13 @@ const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target
   a.subscribers, a.last_triggered, a.in_incident, a.created
   FROM alerts a`;
 
-const toRecord = (r: Row): AlertRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  name: r.name,
-  type: r.type as AlertType,
-  target_id: r.target_id,
-  target: r.target,
-  trigger_type: r.trigger_type,
-  trigger: r.trigger,
-  active: r.active,
-  direction: r.direction as AlertRecord['direction'],
-  threshold: r.threshold,
-  threshold_type: r.threshold_type as AlertRecord['threshold_type'],
-  band_value: r.band_value,
-  window_length: r.window_length,
-  window_units: r.window_units as AlertRecord['window_units'],
-  interval: r.interval,
-  time_above_threshold: r.time_above_threshold,
-  num_of_servers: r.num_of_servers,
-  part_name: r.part_name,
-  ip_details: r.ip_details,
-  reg_exp: r.reg_exp,
-  users: (Array.isArray(r.users) ? r.users : []) as AlertUserRecord[],
-  subscribers: (Array.isArray(r.subscribers) ? r.subscribers : null) as SubscriberInput[] | null,
-  last_triggered: r.last_triggered,
-  in_incident: r.in_incident,
-  created: r.created,
-});
+const toRecord = (r: Row): AlertRecord =>
+  alertRecord(r, {
+    active: r.active,
+    in_incident: r.in_incident,
+    users: (Array.isArray(r.users) ? r.users : []) as AlertUserRecord[],
+    subscribers: (Array.isArray(r.subscribers) ? r.subscribers : null) as SubscriberInput[] | null,
+  });
 
 const JSON_COLUMNS = new Set<string>(['users', 'subscribers']);
 const placeholder = (c: string, n: number) => (JSON_COLUMNS.has(c) ? `$${n}::jsonb` : `$${n}`);

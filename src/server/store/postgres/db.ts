@@ -95,7 +95,16 @@ function helpers(q: (text: string, params?: unknown[]) => Promise<pg.QueryResult
 
 /** Pool settings from the environment: PG_POOL_MAX connections (default 10). */
 export function openPg(connectionString: string, max = Number(process.env.PG_POOL_MAX ?? 10)): Pg {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    // Named in pg_stat_activity; a replica that freezes inside a transaction (SIGSTOP, a hung VM) has its
+    // locks, such as a server's ingest lock, taken back by the server after a minute instead of never.
+    application_name: 'fleetwatch',
+    idle_in_transaction_session_timeout: 60_000,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const query = async (text: string, params?: unknown[]) => {
@@ -117,6 +126,10 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
           throw wrap(err);
         }
         let broken = false;
+        // A checked-out client has no pool listener: a connection the server ends between two statements
+        // would be an unhandled 'error' event (a crash). The next statement fails instead, as unavailable.
+        const onLost = () => void (broken = true);
+        client.on('error', onLost);
         try {
           await client.query(opts?.lock ? `BEGIN; SELECT pg_advisory_xact_lock(${int4(opts.lock[0])}, ${int4(opts.lock[1])})` : 'BEGIN');
           const tx: Tx = { client, ...helpers((t, p) => client.query(config(t, p))) };
@@ -133,6 +146,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
           if (RETRYABLE.has(code) && attempt < 4) continue;
           throw wrap(err);
         } finally {
+          client.off('error', onLost);
           client.release(broken);
         }
       }

@@ -21,6 +21,9 @@ export function migrationFiles(): { version: number; name: string; sql: string }
  */
 export async function migratePg(pg: Pg): Promise<boolean> {
   const client = await pg.pool.connect();
+  let lost = false;
+  const onLost = () => void (lost = true); // the next statement fails; never an unhandled 'error' event
+  client.on('error', onLost);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -42,6 +45,7 @@ export async function migratePg(pg: Pg): Promise<boolean> {
     return created;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK]).catch(() => {});
-    client.release();
+    client.off('error', onLost);
+    client.release(lost);
   }
 }

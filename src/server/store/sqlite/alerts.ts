@@ -1,40 +1,10 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
-import type { AlertType } from '../../../shared/alerts';
 import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
+import { ALERT_COLUMNS, alertRecord, type AlertColumn, type AlertRow } from '../alert-records';
 import { incidentWriter } from './incidents';
 import { alertTargetFacts } from './alert-targets';
 import type { Db } from './db';
 import { parseJson } from './util';
-
-/** A row of alerts as SQLite answers it (PostgreSQL: booleans and parsed JSON instead). */
-export interface AlertRow {
-  id: number;
-  account_id: number;
-  name: string;
-  type: string;
-  target_id: string;
-  target: string;
-  trigger_type: string;
-  trigger: string;
-  active: number;
-  direction: string;
-  threshold: number | null;
-  threshold_type: string;
-  band_value: number;
-  window_length: number;
-  window_units: string;
-  interval: number;
-  time_above_threshold: number;
-  num_of_servers: number;
-  part_name: string;
-  ip_details: string;
-  reg_exp: string;
-  users: string;
-  subscribers: string | null;
-  last_triggered: number | null;
-  in_incident: number;
-  created: number;
-}
 
 // Users whose profile was deleted since drop out of the answer, so an alert never names a stranger.
 const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger",
@@ -45,42 +15,9 @@ const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target
   a.subscribers, a.last_triggered, a.in_incident, a.created
   FROM alerts a`;
 
-const toRecord = (r: AlertRow): AlertRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  name: r.name,
-  type: r.type as AlertType,
-  target_id: r.target_id,
-  target: r.target,
-  trigger_type: r.trigger_type,
-  trigger: r.trigger,
-  active: r.active === 1,
-  direction: r.direction as AlertRecord['direction'],
-  threshold: r.threshold,
-  threshold_type: r.threshold_type as AlertRecord['threshold_type'],
-  band_value: r.band_value,
-  window_length: r.window_length,
-  window_units: r.window_units as AlertRecord['window_units'],
-  interval: r.interval,
-  time_above_threshold: r.time_above_threshold,
-  num_of_servers: r.num_of_servers,
-  part_name: r.part_name,
-  ip_details: r.ip_details,
-  reg_exp: r.reg_exp,
-  users: parseJson<AlertUserRecord[]>(r.users, []),
-  subscribers: parseJson<SubscriberInput[] | null>(r.subscribers, null),
-  last_triggered: r.last_triggered,
-  in_incident: r.in_incident === 1,
-  created: r.created,
-});
+const toRecord = (r: AlertRow): AlertRecord =>
+  alertRecord(r, { active: r.active === 1, in_incident: r.in_incident === 1, users: parseJson<AlertUserRecord[]>(r.users, []), subscribers: parseJson<SubscriberInput[] | null>(r.subscribers, null) });
 
-/** The columns an alert is written with, in order (both stores). */
-export const ALERT_COLUMNS = [
-  'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
-  'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
-  'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers',
-] as const;
-export type AlertColumn = (typeof ALERT_COLUMNS)[number];
 
 function toColumn(key: AlertColumn, v: AlertValues[keyof AlertValues]): unknown {
   if (key === 'users') return JSON.stringify(v);
