@@ -1,5 +1,5 @@
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
-import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, IncidentPlan } from '../store/repos/alert-engine';
+import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, EvaluationPlan, IncidentPlan, ServerContext, SubjectState } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breaches } from './conditions';
@@ -15,6 +15,9 @@ export interface EngineDeps {
   /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
 }
+
+/** Alert types whose target spans servers: their states and incident are written by several servers' items. */
+const SHARED_TYPES: ReadonlySet<string> = new Set(['Server Tag', 'Application']);
 
 /**
  * The payload of a work item. It is not input from outside: ingest wrote it, in the batch's own
@@ -38,15 +41,16 @@ export function createAlertEngine(d: EngineDeps) {
   const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED') => (historyId: number) =>
     callbackDeliveries(alert.id, alert.subscribers, historyId, status);
 
-  const reads = (alert: EngineAlert): StepReads => ({
-    states: () => d.repo.states(alert.accountId, alert.id),
+  // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
+  const reads = (alert: EngineAlert, states?: SubjectState[]): StepReads => ({
+    states: async () => states ?? d.repo.states(alert.accountId, alert.id),
     inMaintenance: (ids, minute) => d.repo.serversInMaintenance(alert.accountId, ids, minute),
     incident: () => d.repo.incident(alert.accountId, alert.id),
   });
 
   /** Decides one observation of one alert: its subject's new state and what happens to its incident. */
-  async function plan(alert: EngineAlert, o: Observed, opts: { clockDriven?: boolean; streak?: number } = {}): Promise<AlertPlan | null> {
-    const decided = await decideStep(alert, o, reads(alert), opts);
+  async function plan(alert: EngineAlert, o: Observed, opts: { clockDriven?: boolean; streak?: number } = {}, states?: SubjectState[]): Promise<AlertPlan | null> {
+    const decided = await decideStep(alert, o, reads(alert, states), opts);
     if (!decided) return null; // replayed or late minute
     const { next, verdict, incident } = decided;
     const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute: o.minute, value: o.value };
@@ -70,14 +74,30 @@ export function createAlertEngine(d: EngineDeps) {
     return { alertId: alert.id, state: next, incident: step };
   }
 
-  /** Plans every active alert concerning the item's server on its batch. */
-  async function planBatch(accountId: number, serverId: number, minute: number, payload: EvaluationPayload): Promise<AlertPlan[]> {
+  /**
+   * Plans every active alert concerning the item's server on its batch. `shared`: one of the alerts
+   * planned also concerns other servers (a Server Tag's or an Application's), so its decision reads
+   * what their evaluations write; with `unlessShared` such a batch is not planned (null). `context`:
+   * the server's alerts, record and states when the caller read them already (a round's at once).
+   */
+  async function planBatch(
+    accountId: number,
+    serverId: number,
+    minute: number,
+    payload: EvaluationPayload,
+    unlessShared: boolean,
+    context?: ServerContext,
+  ): Promise<{ plans: AlertPlan[]; shared: boolean } | null> {
     const batch = payload.batch;
     // An alert created after the batch was stored may need a part its payload left out: it starts
     // with the next batch, as an alert created a minute later would.
-    const alerts = (await d.repo.alertsForServer(accountId, serverId)).filter((a) => payloadServes(payload, a.type));
-    if (!alerts.length) return [];
-    const server = await d.repo.server(accountId, serverId);
+    const alerts = (context?.alerts ?? (await d.repo.alertsForServer(accountId, serverId))).filter((a) => payloadServes(payload, a.type));
+    const shared = alerts.some((a) => SHARED_TYPES.has(a.type));
+    if (shared && unlessShared) return null;
+    if (!alerts.length) return { plans: [], shared };
+    const [server, states] = context
+      ? [context.server, context.states]
+      : await Promise.all([d.repo.server(accountId, serverId), d.repo.statesOf(accountId, alerts.map((a) => a.id))]);
     const cache = newObserveCache();
     const plans: AlertPlan[] = [];
     for (const alert of alerts) {
@@ -91,17 +111,22 @@ export function createAlertEngine(d: EngineDeps) {
         sample = { minute, value: obs.value, windowSeconds };
       }
       // Server Down's state follows the clock, so an upload's older data minute still resolves it.
-      const p = await plan(alert, { subject: serverId, minute, holds, value: obs.value }, { clockDriven: alert.trigger_type === 'Server Down' });
+      const p = await plan(alert, { subject: serverId, minute, holds, value: obs.value }, { clockDriven: alert.trigger_type === 'Server Down' }, states.get(alert.id));
       if (p) plans.push({ ...p, sample });
       else if (sample) plans.push({ alertId: alert.id, sample });
     }
-    return plans;
+    return { plans, shared };
   }
 
-  /** Evaluates one work item and completes it in the transaction that writes its effects. */
-  async function evaluate(item: EvaluationItem, worker: string): Promise<AppliedEvaluation> {
-    const alerts = await planBatch(item.accountId, item.serverId, item.minute, storedPayload(item));
-    return d.repo.apply({ accountId: item.accountId, item: { id: item.id, worker }, alerts });
+  /**
+   * Decides one work item: the plan that completes it with its effects. `shared` tells that the plan
+   * must be applied before another server's item is decided (see planBatch); a plan that is not may
+   * wait and be applied with other servers' plans in one transaction (rounds.ts). With `unlessShared`,
+   * an item that would be shared is left undecided (null), to be decided again one at a time.
+   */
+  async function planItem(item: EvaluationItem, worker: string, unlessShared = false, context?: ServerContext): Promise<{ plan: EvaluationPlan; shared: boolean } | null> {
+    const planned = await planBatch(item.accountId, item.serverId, item.minute, storedPayload(item), unlessShared, context);
+    return planned && { plan: { accountId: item.accountId, item: { id: item.id, worker }, alerts: planned.plans }, shared: planned.shared };
   }
 
   /**
@@ -127,6 +152,6 @@ export function createAlertEngine(d: EngineDeps) {
     return applied;
   }
 
-  return { evaluate, checkServerDown };
+  return { planItem, checkServerDown };
 }
 export type AlertEngine = ReturnType<typeof createAlertEngine>;

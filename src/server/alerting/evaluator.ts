@@ -1,12 +1,16 @@
 import type { AlertEngineRepo, AppliedEvaluation } from '../store/repos/alert-engine';
 import type { AlertEngine } from './engine';
-import { StoreUnavailableError } from '../store/errors';
+import { evaluateRound, rounds } from './rounds';
 
 export interface EvaluatorOptions {
   /** This process's worker id (claims and leases are held under it). */
   worker: string;
   /** How long a claim holds: a worker that dies leaves its items to others after this. */
   leaseMs?: number;
+  /** Items applied in one transaction at most (rounds.ts). */
+  roundSize?: number;
+  /** Items of different servers decided at once (each reads on its own connection where the store has a pool). */
+  lanes?: number;
   /** Items claimed at once, and at most per server. */
   claimLimit?: number;
   perServer?: number;
@@ -25,11 +29,12 @@ export interface EvaluatorOptions {
 
 /**
  * The evaluation worker: claims work items under a lease, evaluates each server's minutes in order
- * and completes each in the transaction of its effects. Any number of these may run, in one process
+ * and completes each in the transaction of its effects (one transaction for the items of several
+ * servers whose alerts concern them alone, see rounds.ts). Any number of these may run, in one process
  * or several on the same store.
  */
 export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, options: EvaluatorOptions) {
-  const o = { leaseMs: 10_000, claimLimit: 50, perServer: 20, pollMs: 500, coalesceMs: 10, maxAttempts: 8, ...options };
+  const o = { leaseMs: 10_000, lanes: 4, roundSize: 25, claimLimit: 50, perServer: 20, pollMs: 500, coalesceMs: 10, maxAttempts: 8, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -41,20 +46,22 @@ export function startEvaluator(repo: AlertEngineRepo, engine: AlertEngine, optio
       const claimedAt = Date.now();
       const items = await repo.claimEvaluations(o.worker, claimedAt, o.leaseMs, o.claimLimit, o.perServer);
       if (!items.length) return;
-      for (const [i, item] of items.entries()) {
+      const all = rounds(items, o.roundSize);
+      for (const [k, round] of all.entries()) {
         // Past most of the lease, hand the rest back rather than risk evaluating an item another worker took.
         if (stopped || Date.now() - claimedAt > o.leaseMs * 0.8) {
-          for (const rest of items.slice(i)) await repo.releaseEvaluation(rest.id, o.worker, '', 0, false);
+          for (const rest of all.slice(k).flat()) await repo.releaseEvaluation(rest.id, o.worker, '', 0, false);
           break;
         }
-        try {
-          const r = await engine.evaluate(item, o.worker);
-          if (!r.leaseLost) o.onApplied?.(r, Date.now() - item.receivedMs);
-        } catch (err) {
-          // The store being unreachable says nothing of the item: stop, leave it claimed (the lease
-          // expires and it is taken again), and do not count the attempt against it.
-          if (err instanceof StoreUnavailableError) throw err;
-          const message = err instanceof Error ? err.message : String(err);
+        // The store being unreachable throws out of here: the items stay claimed (the lease expires and
+        // they are taken again) and the attempt is not counted against them.
+        for (const r of await evaluateRound(repo, engine, round, o.worker, o.lanes)) {
+          if ('applied' in r) {
+            if (!r.applied.leaseLost) o.onApplied?.(r.applied, Date.now() - r.item.receivedMs);
+            continue;
+          }
+          const { item, error } = r;
+          const message = error instanceof Error ? error.message : String(error);
           console.error(`alert engine: item ${item.id} (server ${item.serverId}, minute ${item.minute}):`, message);
           const giveUp = item.attempts >= o.maxAttempts;
           await repo.releaseEvaluation(item.id, o.worker, message, Date.now() + Math.min(60_000, 500 * 2 ** item.attempts), giveUp);

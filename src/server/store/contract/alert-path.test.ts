@@ -56,6 +56,49 @@ describe('evaluation queue', () => {
     expect(await store.alertEngine.pendingEvaluations()).toBe(0);
   });
 
+  it('applies several plans in one call as one after the other would, skipping only those whose item another worker holds', async () => {
+    const other = await registerTestServer(svc, 'contract-2');
+    await ingest('contract', [0]);
+    await ingest('contract-2', [0]);
+    const items = await store.alertEngine.claimEvaluations('a', Date.now(), 10_000, 50, 1);
+    const mine = items.find((i) => i.serverId === server)!;
+    const lost = items.find((i) => i.serverId === other)!;
+    expect(await store.alertEngine.claimEvaluations('b', Date.now() + 20_000, 10_000, 50, 1)).toHaveLength(2);
+    const alertId = (await svc.request('GET', '/api/alerts/')).body.data[0].id;
+    const at = (minute: number, holds: boolean) => ({ subject: server, minute, holds, streak: holds ? 1 : 0, value: holds ? 99 : 1 });
+    const applied = await store.alertEngine.applyMany([
+      { accountId: svc.account.id, item: { id: mine.id, worker: 'b' }, alerts: [{ alertId, state: at(T0, true) }] },
+      { accountId: svc.account.id, item: { id: lost.id, worker: 'a' }, alerts: [{ alertId, state: { ...at(T0, true), subject: other } }] },
+      // The same alert and subject twice (no item: as the Server Down check writes): the later one stays.
+      { accountId: svc.account.id, alerts: [{ alertId, state: at(T0 + 60, false) }] },
+      { accountId: svc.account.id, alerts: [{ alertId, state: at(T0 + 120, true) }, { alertId: 424242, state: at(T0, true) }] },
+    ]);
+    expect(applied.map((r) => r.leaseLost)).toEqual([false, true, false, false]);
+    const states = await store.alertEngine.statesOf(svc.account.id, [alertId, 424242]);
+    expect(states).toEqual(new Map([[alertId, [at(T0 + 120, true)]], [424242, []]]));
+    expect(await store.alertEngine.states(svc.account.id, alertId)).toEqual([at(T0 + 120, true)]);
+    // Worker b still holds the item a lost; a's plan completed nothing.
+    expect(await store.alertEngine.pendingEvaluations()).toBe(1);
+    expect(await store.alertEngine.applyMany([])).toEqual([]);
+  });
+
+  it("reads several servers' contexts at once as alertsForServer, server and statesOf answer them one by one", async () => {
+    const other = await registerTestServer(svc, 'contract-2');
+    const alertId = (await svc.request('GET', '/api/alerts/')).body.data[0].id;
+    await store.alertEngine.apply({ accountId: svc.account.id, alerts: [{ alertId, state: { subject: server, minute: T0, holds: true, streak: 1, value: 99 } }] });
+    const asked = [server, other, 424242].map((serverId) => ({ accountId: svc.account.id, serverId }));
+    const one = async (serverId: number) => {
+      const alerts = await store.alertEngine.alertsForServer(svc.account.id, serverId);
+      return { alerts, server: await store.alertEngine.server(svc.account.id, serverId), states: await store.alertEngine.statesOf(svc.account.id, alerts.map((a) => a.id)) };
+    };
+    const contexts = await store.alertEngine.contexts(asked);
+    expect(contexts).toEqual([await one(server), await one(other), await one(424242)]);
+    expect(contexts[0]!.alerts.map((a) => a.id)).toContain(alertId);
+    expect(contexts[0]!.states.get(alertId)).toHaveLength(1);
+    expect(contexts[2]).toEqual({ alerts: [], server: null, states: new Map() });
+    expect(await store.alertEngine.contexts([])).toEqual([]);
+  });
+
   it('sets an item aside as failed when told to give up, so its server goes on', async () => {
     await ingest('contract', [0, 1]);
     const [first] = await store.alertEngine.claimEvaluations('a', Date.now(), 10_000, 1, 1);

@@ -1,5 +1,5 @@
 import type { AccountRecord, AccountRepo } from '../repos/accounts';
-import type { Pg } from './db';
+import { prepared, type Pg } from './db';
 
 interface Row {
   id: number;
@@ -10,6 +10,8 @@ interface Row {
 
 const toRecord = (r: Row): AccountRecord => ({ id: r.id, email: r.email, keyHash: r.key_hash, created: r.created });
 const SELECT = 'SELECT id, email, key_hash, created FROM accounts';
+// Read with every request (the signed-in account).
+const BY_ID = prepared(`${SELECT} WHERE id = $1`);
 
 export function pgAccounts(pg: Pg): AccountRepo {
   return {
@@ -38,7 +40,7 @@ export function pgAccounts(pg: Pg): AccountRepo {
     },
     async get(id) {
       if (!Number.isSafeInteger(id)) return null;
-      const row = await pg.row<Row>(`${SELECT} WHERE id = $1`, [id]);
+      const row = await pg.row<Row>(BY_ID, [id]);
       return row ? toRecord(row) : null;
     },
     async list() {

@@ -15,7 +15,7 @@ export interface Named {
 const namedStatements = new Map<string, Named>();
 
 /**
- * A prepared statement for a hot read: each pooled connection parses it once and PostgreSQL may keep
+ * A prepared statement for a hot path: each pooled connection parses it once and PostgreSQL may keep
  * a generic plan, so later calls skip parsing and planning (about a third of a millisecond for a
  * query on a partitioned table). Only for a bounded set of texts: each one lives in every connection.
  */
@@ -38,13 +38,27 @@ export interface Tx extends Sql {
   client: pg.PoolClient;
 }
 
+export interface TxOptions {
+  /**
+   * Takes `pg_advisory_xact_lock(key1, key2)` (int4 keys) in the round trip that begins the
+   * transaction, so that every statement of `fn` runs under the lock.
+   */
+  lock?: [number, number];
+}
+
+/** An int4 advisory lock key as SQL text (the one value written into SQL: checked, never user text). */
+function int4(n: number): string {
+  if (!Number.isInteger(n) || n < -2_147_483_648 || n > 2_147_483_647) throw new RangeError(`advisory lock key out of int4 range: ${n}`);
+  return String(n);
+}
+
 export interface Pg extends Sql {
   pool: pg.Pool;
   /**
    * Runs `fn` in BEGIN/COMMIT on one connection; rolls back on any error. Serialization failures and
    * deadlocks (40001, 40P01) are retried up to 3 times, so `fn` must not have effects outside the store.
    */
-  tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  tx<T>(fn: (tx: Tx) => Promise<T>, opts?: TxOptions): Promise<T>;
   /**
    * LISTEN on a channel with a dedicated connection, connected again (with backoff) when it is lost, then
    * `onNotify('')` once for what was missed; the answer stops listening.
@@ -112,7 +126,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
   return {
     pool,
     ...helpers(query),
-    async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    async tx<T>(fn: (tx: Tx) => Promise<T>, opts?: TxOptions): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         let client: pg.PoolClient;
         try {
@@ -126,7 +140,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
         const onLost = () => void (broken = true);
         client.on('error', onLost);
         try {
-          await client.query('BEGIN');
+          await client.query(opts?.lock ? `BEGIN; SELECT pg_advisory_xact_lock(${int4(opts.lock[0])}, ${int4(opts.lock[1])})` : 'BEGIN');
           const tx: Tx = { client, ...helpers((t, p) => run(client, t, p)) };
           const out = await fn(tx);
           await client.query('COMMIT');

@@ -1,17 +1,31 @@
 import { ALERT_TYPES } from '../../../shared/alerts';
 import type { EvaluationItem } from '../repos/alert-engine';
 import type { EvaluationPayloadOf } from '../repos/telemetry';
-import type { Pg, Sql, Tx } from './db';
+import { prepared, type Pg, type Sql, type Tx } from './db';
 
-/** NOTIFY channel of the evaluation queue: an enqueueing transaction wakes idle evaluators on commit. */
+/** NOTIFY channel of the evaluation queue: ingest wakes idle evaluators after its commit (wakeups.ts). */
 export const EVAL_CHANNEL = 'fw_eval';
 
-const TYPES = [...ALERT_TYPES];
+/** Every alert type, the parameter of activeTypesSql. */
+export const ALERT_TYPE_LIST: readonly string[] = [...ALERT_TYPES];
+
+/**
+ * A scalar subquery: those of the types in the text[] parameter `types` that an active alert of the
+ * account `account` has, in the order given. One index seek per type (alerts_engine_target), not a
+ * DISTINCT over every alert of the account. Ingest reads it in its first statement (no round trip of its own).
+ */
+export const activeTypesSql = (account: string, types: string) => `(SELECT coalesce(array_agg(t.type ORDER BY t.o), '{}')
+  FROM unnest(${types}::text[]) WITH ORDINALITY AS t(type, o)
+  WHERE EXISTS (SELECT 1 FROM alerts a WHERE a.account_id = ${account} AND a.active AND a.type = t.type))`;
+
+const ADD = prepared(`WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id)
+  INSERT INTO eval_payloads (account_id, item_id, payload) SELECT account_id, id, $6 FROM q`);
 
 /**
  * Queues a stored batch for evaluation with the payload `payload` makes for the account's active alert
- * types (none: nothing queued), inside the ingest transaction `tx`, and notifies idle evaluators
- * (delivered when `tx` commits). The PostgreSQL twin of SQLite's `evalQueue(db).add`.
+ * types `activeTypes` (read in the same transaction, see activeTypesSql), inside the ingest
+ * transaction `tx`; answers false when nothing was queued. Once `tx` has committed, the caller wakes
+ * idle evaluators (wakeListeners with EVAL_CHANNEL). The PostgreSQL twin of SQLite's `evalQueue(db).add`.
  */
 export async function addEvaluation(
   tx: Tx,
@@ -20,22 +34,13 @@ export async function addEvaluation(
   minute: number,
   batchId: string,
   payload: EvaluationPayloadOf,
+  activeTypes: string[],
   receivedMs: number,
-): Promise<void> {
-  // One index seek per alert type (alerts_engine_target), not a DISTINCT over every alert of the account.
-  const types = await tx.rows<{ type: string }>(
-    `SELECT t.type FROM unnest($2::text[]) WITH ORDINALITY AS t(type, o)
-      WHERE EXISTS (SELECT 1 FROM alerts a WHERE a.account_id = $1 AND a.active AND a.type = t.type) ORDER BY t.o`,
-    [accountId, TYPES],
-  );
-  const body = payload(types.map((r) => r.type));
-  if (body === null) return;
-  await tx.exec(
-    `WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id),
-          p AS (INSERT INTO eval_payloads (account_id, item_id, payload) SELECT account_id, id, $6 FROM q)
-     SELECT pg_notify('${EVAL_CHANNEL}', '')`,
-    [accountId, serverId, minute, batchId, receivedMs, body],
-  );
+): Promise<boolean> {
+  const body = payload(activeTypes);
+  if (body === null) return false;
+  await tx.exec(ADD, [accountId, serverId, minute, batchId, receivedMs, body]);
+  return true;
 }
 
 interface Candidate {
@@ -51,7 +56,7 @@ interface Candidate {
 // running lease gives its first `per` items, answered rank by rank (every server's oldest, then every
 // server's next), so each server's minutes come in order and servers take turns. $4/$5 scope it to
 // the servers this claim has locked.
-const candidates = (scoped: boolean) => `
+const candidatesSql = (scoped: boolean) => `
   WITH ranked AS (
     SELECT id, account_id, server_id, minute, received_ms, attempts, lease_until,
            ROW_NUMBER() OVER (PARTITION BY account_id, server_id ORDER BY minute, id) AS rk
@@ -62,6 +67,8 @@ const candidates = (scoped: boolean) => `
    WHERE r.rk <= $2 AND (r.lease_until IS NULL OR r.lease_until < $1)
      AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.account_id = r.account_id AND b.server_id = r.server_id)
    ORDER BY r.rk, r.id LIMIT $3`;
+const CANDIDATES = prepared(candidatesSql(false));
+const CANDIDATES_OF = prepared(candidatesSql(true));
 
 const serverKey = (r: { account_id: number; server_id: number }) => `${r.account_id}:${r.server_id}`;
 
@@ -74,7 +81,7 @@ const serverKey = (r: { account_id: number; server_id: number }) => `${r.account
  */
 export async function claimEvaluations(pg: Pg, worker: string, nowMs: number, leaseMs: number, limit: number, per: number): Promise<EvaluationItem[]> {
   return pg.tx(async (tx) => {
-    const first = await tx.rows<Candidate>(candidates(false), [nowMs, per, limit]);
+    const first = await tx.rows<Candidate>(CANDIDATES, [nowMs, per, limit]);
     if (!first.length) return [];
     const servers = [...new Map(first.map((r) => [serverKey(r), r])).values()];
     const locked = await tx.rows<{ a: number; s: number }>(
@@ -83,7 +90,7 @@ export async function claimEvaluations(pg: Pg, worker: string, nowMs: number, le
       [servers.map((r) => r.account_id), servers.map((r) => r.server_id)],
     );
     if (!locked.length) return [];
-    const rows = await tx.rows<Candidate>(candidates(true), [nowMs, per, limit, locked.map((l) => l.a), locked.map((l) => l.s)]);
+    const rows = await tx.rows<Candidate>(CANDIDATES_OF, [nowMs, per, limit, locked.map((l) => l.a), locked.map((l) => l.s)]);
     if (!rows.length) return [];
     const got = new Set(
       (
@@ -138,18 +145,4 @@ export async function releaseEvaluation(sql: Sql, id: number, worker: string, er
 /** Items not yet evaluated (failed ones excluded). */
 export async function pendingEvaluations(sql: Sql): Promise<number> {
   return (await sql.row<{ n: number }>(`SELECT COUNT(*) AS n FROM eval_queue WHERE state = 'pending'`))!.n;
-}
-
-/**
- * Locks the item and tells whether `worker` holds it, first thing in the transaction that writes its
- * effects: a claim taking it over after its lease waits for that transaction, or is seen here.
- */
-export async function holdsEvaluation(tx: Tx, accountId: number, id: number, worker: string): Promise<boolean> {
-  const r = await tx.row<{ claimed_by: string | null }>('SELECT claimed_by FROM eval_queue WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, id]);
-  return r?.claimed_by === worker;
-}
-
-/** Completes an item held by `worker` inside `tx` (its payload goes with it); false when another holds it now. */
-export async function completeEvaluation(tx: Tx, accountId: number, id: number, worker: string): Promise<boolean> {
-  return (await tx.exec('DELETE FROM eval_queue WHERE account_id = $1 AND id = $2 AND claimed_by = $3', [accountId, id, worker])) > 0;
 }

@@ -66,19 +66,11 @@ export function incidentWriter(tx: Tx) {
   return { start, end, remind };
 }
 
-/** Writes one alert's part of an evaluation plan (state, out-of-band sample, incident step) inside `tx`. */
-export async function writeAlertPlan(tx: Tx, accountId: number, a: AlertPlan, nowMs: number): Promise<(IncidentWrite & { kind: string }) | null> {
-  // An alert deleted since the decision has nothing left to write (its state rows went with it); the
-  // key-share lock keeps it until this transaction ends.
-  if (!(await tx.row('SELECT 1 FROM alerts WHERE account_id = $1 AND id = $2 FOR KEY SHARE', [accountId, a.alertId]))) return null;
-  const s = a.state;
-  if (s) {
-    await tx.exec(
-      `INSERT INTO alert_state (account_id, alert_id, subject, minute, holds, streak, value) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (account_id, alert_id, subject) DO UPDATE SET minute = excluded.minute, holds = excluded.holds, streak = excluded.streak, value = excluded.value`,
-      [accountId, a.alertId, s.subject, s.minute, s.holds, s.streak, s.value],
-    );
-  }
+/**
+ * Writes one alert's out-of-band sample and incident step inside `tx`, after applyPlans locked the
+ * alert (it exists) and wrote its state.
+ */
+export async function writeAlertEffects(tx: Tx, accountId: number, a: AlertPlan, nowMs: number): Promise<(IncidentWrite & { kind: string }) | null> {
   if (a.sample) {
     const { minute, value, windowSeconds } = a.sample;
     await tx.exec(

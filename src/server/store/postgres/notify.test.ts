@@ -10,8 +10,9 @@ import { until } from '../../testing/receiver';
 import type { Store } from '../store';
 import { createTestDatabase, prepareTestTemplate } from '../test-store';
 import type { Pg } from './db';
-import { addEvaluation } from './eval-queue';
+import { addEvaluation, EVAL_CHANNEL } from './eval-queue';
 import { openPostgresStore } from './open';
+import { wakeListeners } from './wakeups';
 
 /**
  * LISTEN/NOTIFY between replicas, on PostgreSQL whatever STORE the suite runs on: work queued through
@@ -46,10 +47,11 @@ afterAll(async () => {
 const listeners = async () =>
   (await a.pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`))!.n;
 
-/** Queues one evaluation through replica b, as its ingest would. */
-const queueOnB = (minute: number) => {
+/** Queues one evaluation through replica b, and wakes the listeners after the commit, as its ingest would. */
+const queueOnB = async (minute: number) => {
   const batch = parseBatch(batchFor('g', minute)).data!;
-  return b.pg.tx((tx) => addEvaluation(tx, accountId, serverId, minute, `g-${minute}`, () => evaluationPayload(batch, ['Server']), Date.now()));
+  await b.pg.tx((tx) => addEvaluation(tx, accountId, serverId, minute, `g-${minute}`, () => evaluationPayload(batch, ['Server']), ['Server'], Date.now()));
+  await wakeListeners(b.pg, EVAL_CHANNEL);
 };
 
 describe('LISTEN/NOTIFY between replicas', () => {

@@ -1,6 +1,6 @@
 import type { UserUpdate } from '../../../shared/users';
 import { DUPLICATE_EMAIL, type UserRecord, type UserRepo } from '../repos/users';
-import type { Pg } from './db';
+import { named, type Pg } from './db';
 import { removeUserFromAlerts } from './user-removal';
 import { isUniqueViolation, missingIds } from './util';
 
@@ -9,11 +9,13 @@ const SELECT = `SELECT ${FIELDS.join(', ')} FROM users`;
 
 /** The columns of a user record, of the users table under the alias `t`. */
 export const userColumns = (t: string) => FIELDS.map((f) => `${t}.${f}`).join(', ');
+// Read with every request signed in by session (the signed-in profile).
+const BY_ID = named(`${SELECT} WHERE account_id = $1 AND id = $2`);
 
 /** Profiles of an account; e-mails compare case-insensitively (SQLite: COLLATE NOCASE). */
 export function pgUsers(pg: Pg): UserRepo {
   const byId = (accountId: number, id: number) =>
-    Number.isSafeInteger(id) ? pg.row<UserRecord>(`${SELECT} WHERE account_id = $1 AND id = $2`, [accountId, id]) : Promise.resolve(undefined);
+    Number.isSafeInteger(id) ? pg.row<UserRecord>(BY_ID, [accountId, id]) : Promise.resolve(undefined);
 
   return {
     async list(accountId, filter, paging) {

@@ -122,10 +122,20 @@ export interface EvaluationItem {
   attempts: number;
 }
 
+/** What the engine reads to decide a server's batch: alertsForServer, server and statesOf in one. */
+export interface ServerContext {
+  alerts: EngineAlert[];
+  server: { hostname: string; capacity_mem: number } | null;
+  /** The states of each of `alerts`, by alert id. */
+  states: Map<number, SubjectState[]>;
+}
+
 /** What the alert engine reads and writes; kept apart from the alert CRUD repo on purpose. */
 export interface AlertEngineRepo {
   /** Active alerts whose target concerns the server (server, its tags, processes, apps, logs, polled data). */
   alertsForServer(accountId: number, serverId: number): Promise<EngineAlert[]>;
+  /** The context of each server (same order): what alertsForServer, server and statesOf answer, read at once. */
+  contexts(servers: { accountId: number; serverId: number }[]): Promise<ServerContext[]>;
   /** Active Server Down alerts of every account, with the servers each watches and their last upload. */
   serverDownAlerts(): Promise<{ alert: EngineAlert; servers: { id: number; lastSeen: number | null }[] }[]>;
   server(accountId: number, serverId: number): Promise<{ hostname: string; capacity_mem: number } | null>;
@@ -137,6 +147,8 @@ export interface AlertEngineRepo {
   /** Those of the servers inside a maintenance window running at `at` (epoch seconds). */
   serversInMaintenance(accountId: number, serverIds: number[], at: number): Promise<number[]>;
   states(accountId: number, alertId: number): Promise<SubjectState[]>;
+  /** The states of several alerts of the account in one read, by alert id (every id present, [] for none). */
+  statesOf(accountId: number, alertIds: number[]): Promise<Map<number, SubjectState[]>>;
   incident(accountId: number, alertId: number): Promise<Incident | null>;
   /** The out-of-band band over the window before `minute` (the minute's own sample is added by a plan). */
   band(accountId: number, alertId: number, minute: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
@@ -152,6 +164,11 @@ export interface AlertEngineRepo {
   claimEvaluations(worker: string, nowMs: number, leaseMs: number, limit: number, perServer: number): Promise<EvaluationItem[]>;
   /** Applies a plan in one transaction (completing its item); see EvaluationPlan. */
   apply(plan: EvaluationPlan): Promise<AppliedEvaluation>;
+  /**
+   * Applies several plans in one transaction, in order, each as `apply` would (a plan whose item is held
+   * by another worker now writes nothing and answers leaseLost); answers one result per plan.
+   */
+  applyMany(plans: EvaluationPlan[]): Promise<AppliedEvaluation[]>;
   /** Gives an item back after an error: retried after `retryAtMs`, or marked failed once `give up` is true. */
   releaseEvaluation(id: number, worker: string, error: string, retryAtMs: number, giveUp: boolean): Promise<void>;
   /** Items not yet evaluated (failed ones excluded). */

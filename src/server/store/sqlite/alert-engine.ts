@@ -1,4 +1,4 @@
-import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan } from '../repos/alert-engine';
+import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan, SubjectState } from '../repos/alert-engine';
 import type { Db } from './db';
 import { evalQueue } from './eval-queue';
 import { sqliteMaintenanceScope } from './maintenance-scope';
@@ -63,11 +63,21 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     if (plan.item) queue.complete(plan.item.id, plan.item.worker);
     return out;
   });
-  return {
+  const applyMany = db.transaction((plans: EvaluationPlan[], nowMs: number) => plans.map((p) => apply(p, nowMs)));
+  const repo: AlertEngineRepo = {
     async alertsForServer(accountId, serverId) {
       // Process targets are `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between
       // "<id>," and "<id>-" (',' and '-' are neighbours in every collation SQLite uses here).
       return forServer.all({ a: accountId, s: serverId, st: String(serverId), lo: `${serverId},`, hi: `${serverId}-` }).map(toAlert);
+    },
+    async contexts(servers) {
+      // Synchronous reads: one server after the other costs nothing more than a batched query would.
+      return Promise.all(
+        servers.map(async ({ accountId, serverId }) => {
+          const alerts = await repo.alertsForServer(accountId, serverId);
+          return { alerts, server: await repo.server(accountId, serverId), states: await repo.statesOf(accountId, alerts.map((a) => a.id)) };
+        }),
+      );
     },
     async serverDownAlerts() {
       const alerts = db
@@ -115,6 +125,16 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
         .all(accountId, alertId)
         .map((r) => ({ ...r, holds: r.holds === 1 }));
     },
+    async statesOf(accountId, alertIds) {
+      const rows = db
+        .prepare<[number, string], { alert_id: number; subject: number; minute: number; holds: number; streak: number; value: number | null }>(
+          'SELECT alert_id, subject, minute, holds, streak, value FROM alert_state WHERE account_id = ? AND alert_id IN (SELECT value FROM json_each(?)) ORDER BY alert_id, subject',
+        )
+        .all(accountId, JSON.stringify(alertIds));
+      const out = new Map<number, SubjectState[]>(alertIds.map((id) => [id, []]));
+      for (const { alert_id, holds, ...rest } of rows) out.get(alert_id)?.push({ ...rest, holds: holds === 1 });
+      return out;
+    },
     async incident(accountId, alertId) {
       const r = db
         .prepare<[number, number], { history_id: number; started: number; last_notified: number }>(
@@ -151,6 +171,9 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     async apply(plan) {
       return apply.immediate(plan, Date.now());
     },
+    async applyMany(plans) {
+      return applyMany.immediate(plans, Date.now());
+    },
     async releaseEvaluation(id, worker, error, retryAtMs, giveUp) {
       queue.release(id, worker, error, retryAtMs, giveUp);
     },
@@ -160,4 +183,5 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     // One process per SQLite file: the ingest route's in-process event wakes the evaluator.
     onWork: () => async () => {},
   };
+  return repo;
 }

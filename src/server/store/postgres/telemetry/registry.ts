@@ -2,12 +2,15 @@ import type { CollectorConfig, Registration } from '../../../../shared/ingest';
 import type { DefaultAlerts, GuidLookup, RegisterResult } from '../../repos/telemetry';
 import { COLLECT_PERIOD } from '../../sqlite/telemetry/registry';
 import { insertAlert } from '../alerts';
-import type { Pg, Sql } from '../db';
+import { prepared, type Pg, type Sql } from '../db';
 
 type ServerRow = { id: number; deleted_at: number | null };
 
+// Read with every batch.
+const BY_GUID = prepared('SELECT id, deleted_at FROM servers WHERE account_id = $1 AND guid = $2');
+
 export async function lookupGuid(sql: Sql, accountId: number, guid: string): Promise<GuidLookup> {
-  const row = await sql.row<ServerRow>('SELECT id, deleted_at FROM servers WHERE account_id = $1 AND guid = $2', [accountId, guid]);
+  const row = await sql.row<ServerRow>(BY_GUID, [accountId, guid]);
   if (!row) return { kind: 'unknown' };
   return row.deleted_at === null ? { kind: 'ok', serverId: row.id } : { kind: 'gone' };
 }

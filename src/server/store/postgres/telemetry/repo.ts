@@ -1,8 +1,9 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { EvaluationPayloadOf, TelemetryRepo } from '../../repos/telemetry';
-import type { Pg } from '../db';
-import { addEvaluation } from '../eval-queue';
+import { prepared, type Pg } from '../db';
+import { activeTypesSql, addEvaluation, ALERT_TYPE_LIST, EVAL_CHANNEL } from '../eval-queue';
 import { ensurePartitions } from '../partitions';
+import { wakeListeners } from '../wakeups';
 import { processDetail, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
 import { processSummary, processSummaryJson } from './process-summary';
 import { collectorConfigOf, lookupGuid, registerServer } from './registry';
@@ -12,13 +13,13 @@ import { latestMinuteOf, latestOfServers, latestOfServersJson, serverMinuteSampl
 import { SINKS } from './sinks';
 
 // Per-server order: batches of one server are stored one after the other under the advisory lock
-// (account, server), taken by this first statement, which also drops a batch id seen before and moves
-// last_seen. Later statements of the transaction take their snapshots after the lock.
-const HEAD = `
-WITH l AS (SELECT pg_advisory_xact_lock($1::int, $2::int)),
-b AS (INSERT INTO tm_batches (account_id, batch_id, received) SELECT $1, $3, $4 FROM l ON CONFLICT DO NOTHING RETURNING 1),
+// (account, server), taken with BEGIN (pg.tx's lock option), so every statement of the transaction
+// takes its snapshot after it. This first one drops a batch id seen before and moves last_seen, and
+// reads the types of the account's active alerts among $5 (the evaluation payload's parts follow them).
+const HEAD = prepared(`
+WITH b AS (INSERT INTO tm_batches (account_id, batch_id, received) VALUES ($1, $3, $4) ON CONFLICT DO NOTHING RETURNING 1),
 u AS (UPDATE servers SET last_seen = greatest(coalesce(last_seen, 0), $4) WHERE account_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM b))
-SELECT count(*) AS n FROM b`;
+SELECT (SELECT count(*) FROM b) AS n, ${activeTypesSql('$1', '$5')} AS types`);
 
 /**
  * Runs one batch through dedupe, last_seen, every sink and the evaluation queue, in one transaction
@@ -29,20 +30,23 @@ export async function ingestBatch(pg: Pg, a: number, s: number, batch: Batch, no
     const times = sink.times(batch);
     if (times.length > 0) for (const spec of sink.tables) await ensurePartitions(pg, spec, times);
   }
-  return pg.tx(async (tx) => {
+  const { stored, queued } = await pg.tx(async (tx) => {
     try {
-      const head = await tx.row<{ n: number }>(HEAD, [a, s, batch.batch_id, now]);
-      if (head!.n === 0) return false;
+      const head = (await tx.row<{ n: number; types: string[] }>(HEAD, [a, s, batch.batch_id, now, evaluation ? ALERT_TYPE_LIST : []]))!;
+      if (head.n === 0) return { stored: false, queued: false };
       const ctx = { pg, tx, accountId: a, serverId: s, minute: batch.minute };
       for (const sink of SINKS) await sink.store(ctx, batch);
-      if (evaluation) await addEvaluation(tx, a, s, batch.minute, batch.batch_id, evaluation, Date.now());
-      return true;
+      const queued = evaluation ? await addEvaluation(tx, a, s, batch.minute, batch.batch_id, evaluation, head.types, Date.now()) : false;
+      return { stored: true, queued };
     } catch (err) {
       // The attempt rolls back (and may be retried): its processes are not known written.
       knownProcesses.forget(pg, a, s);
       throw err;
     }
-  });
+  }, { lock: [a, s] });
+  // Other replicas' idle evaluators; this process's own is woken by the batch-stored event.
+  if (queued) void wakeListeners(pg, EVAL_CHANNEL);
+  return stored;
 }
 
 /** The PostgreSQL telemetry repository (ingest, time series, processes, retention). */

@@ -1,5 +1,5 @@
 import type { Batch } from '../../../../shared/ingest';
-import type { Pg } from '../db';
+import { prepared, type Pg } from '../db';
 import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from '../../sqlite/telemetry/process-minute';
 import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../../sqlite/telemetry/rollup';
 import { parseJson } from '../../sqlite/util';
@@ -19,19 +19,19 @@ export const knownProcesses = knownProcessCache<Pg>();
 const HOUR = 3600;
 const DAY = 86400;
 
-// The minute, the latest point and the reads the rollups need, in one round trip. It runs after the
-// server's advisory lock was taken (its own statement, so that this one's snapshot follows the lock).
-const HEAD = `
+// The minute, the latest point and the reads the rollups need, in one round trip. It runs under the
+// server's advisory lock, taken with BEGIN, so its snapshot follows the lock.
+const HEAD = prepared(`
 WITH m AS (INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING time),
 l AS (INSERT INTO tm_server_latest (account_id, server_id, time, data) SELECT $1, $2, $3, $4 FROM m
       ON CONFLICT (account_id, server_id) DO UPDATE SET time = excluded.time, data = excluded.data WHERE excluded.time > tm_server_latest.time)
 SELECT (SELECT count(*) FROM m) AS stored,
   (SELECT time FROM tm_server_latest WHERE account_id = $1 AND server_id = $2) AS previous,
   (SELECT sums FROM tm_server_rollups_hour WHERE account_id = $1 AND server_id = $2 AND time = $5) AS hour_sums,
-  (SELECT sums FROM tm_server_rollups_day WHERE account_id = $1 AND server_id = $2 AND time = $6) AS day_sums`;
+  (SELECT sums FROM tm_server_rollups_day WHERE account_id = $1 AND server_id = $2 AND time = $6) AS day_sums`);
 
 // The rollups, the processes' minute, identities and details, in one round trip.
-const WRITE = `
+const WRITE = prepared(`
 WITH h AS (INSERT INTO tm_server_rollups_hour (account_id, server_id, time, sums, data) VALUES ($1, $2, $4, $5, $6)
       ON CONFLICT (account_id, server_id, time) DO UPDATE SET sums = excluded.sums, data = excluded.data),
 d AS (INSERT INTO tm_server_rollups_day (account_id, server_id, time, sums, data) VALUES ($1, $2, $7, $8, $9)
@@ -44,7 +44,7 @@ pi AS (INSERT INTO tm_processes (account_id, server_id, pid, create_time, name, 
       SELECT $1, $2, u.pid, u.ct, u.name, u.args, $3, $3 FROM unnest($12::bigint[], $13::bigint[], $14::text[], $15::text[]) AS u(pid, ct, name, args)
       ON CONFLICT (account_id, server_id, pid, create_time) DO UPDATE SET name = excluded.name, args = excluded.args,
         first_seen = least(tm_processes.first_seen, excluded.first_seen), last_seen = greatest(tm_processes.last_seen, excluded.last_seen))
-SELECT 1`;
+SELECT 1`);
 
 function added(stored: string | null, sample: Batch['server']): ServerSums {
   const sums = stored === null ? emptyServerSums() : parseJson<ServerSums>(stored, emptyServerSums());
