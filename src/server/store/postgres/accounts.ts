@@ -1,5 +1,5 @@
 import type { AccountRecord, AccountRepo } from '../repos/accounts';
-import { prepared, type Pg } from './db';
+import { named, type Pg } from './db';
 
 interface Row {
   id: number;
@@ -11,7 +11,7 @@ interface Row {
 const toRecord = (r: Row): AccountRecord => ({ id: r.id, email: r.email, keyHash: r.key_hash, created: r.created });
 const SELECT = 'SELECT id, email, key_hash, created FROM accounts';
 // Read with every request (the signed-in account).
-const BY_ID = prepared(`${SELECT} WHERE id = $1`);
+const BY_ID = named(`${SELECT} WHERE id = $1`);
 
 export function pgAccounts(pg: Pg): AccountRepo {
   return {

@@ -1,13 +1,13 @@
 import { bandOf } from '../alert-rows';
 import type { AlertEngineRepo, EngineAlert, SubjectState } from '../repos/alert-engine';
 import { applyPlans } from './apply-plans';
-import { prepared, type Pg } from './db';
+import { named, type Pg } from './db';
 import { alertsForServer, COLS, serverContexts, toAlert, type AlertRow } from './engine-reads';
 import { claimEvaluations, EVAL_CHANNEL, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { serversInMaintenanceAt } from './maintenance-scope';
 
-const SERVER = prepared('SELECT hostname, capacity_mem FROM servers WHERE account_id = $1 AND id = $2');
-const STATES_OF = prepared(
+const SERVER = named('SELECT hostname, capacity_mem FROM servers WHERE account_id = $1 AND id = $2');
+const STATES_OF = named(
   'SELECT alert_id, subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = ANY($2::bigint[]) ORDER BY alert_id, subject',
 );
 

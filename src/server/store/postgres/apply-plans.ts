@@ -1,14 +1,14 @@
 import type { AppliedEvaluation, EvaluationPlan, SubjectState } from '../repos/alert-engine';
-import { prepared, type Pg, type Tx } from './db';
+import { named, type Pg, type Tx } from './db';
 import { writeAlertEffects } from './incidents';
 
 const none = (): AppliedEvaluation => ({ leaseLost: false, started: 0, ended: 0, callbacks: 0, notifications: 0 });
 
-const COMPLETE = prepared(`DELETE FROM eval_queue q USING unnest($1::bigint[], $2::bigint[], $3::text[]) AS t(a, id, w)
+const COMPLETE = named(`DELETE FROM eval_queue q USING unnest($1::bigint[], $2::bigint[], $3::text[]) AS t(a, id, w)
   WHERE q.account_id = t.a AND q.id = t.id AND q.claimed_by = t.w RETURNING q.id`);
 
 // The live alerts among $1/$2 locked, and the states $3.. of those written (the last of a key wins).
-const STATES = prepared(`WITH live AS (
+const STATES = named(`WITH live AS (
     SELECT a.account_id, a.id FROM alerts a JOIN (SELECT DISTINCT * FROM unnest($1::bigint[], $2::bigint[])) AS t(acc, id)
       ON a.account_id = t.acc AND a.id = t.id ORDER BY a.account_id, a.id FOR KEY SHARE OF a),
   s AS (

@@ -1,6 +1,6 @@
 import { toSubscriberRefs, toUserRefs } from '../alert-rows';
 import type { EngineAlert, ServerContext, SubjectState } from '../repos/alert-engine';
-import { prepared, type Pg, type Sql } from './db';
+import { named, type Pg, type Sql } from './db';
 
 /** An alerts row as the engine reads it (booleans and JSON already typed by the driver). */
 export type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers'> & { account_id: number; users: unknown; subscribers: unknown };
@@ -19,7 +19,7 @@ export const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, 
 // applications, polled items and logs), not a scan of every alert of the account. Process targets are
 // `<server_id>,<pid>,<creation_time>,<name>`: those of a server sort between "<id>," and "<id>-" in the
 // column's byte order (COLLATE "C").
-const FOR_SERVERS = prepared(`
+const FOR_SERVERS = named(`
   WITH s AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS t(acc, sid))
   SELECT s.acc AS for_account, s.sid AS for_server, ${COLS} FROM s
     JOIN alerts a ON a.account_id = s.acc AND a.active AND a.type = 'Server' AND a.target_id = s.sid::text
@@ -40,10 +40,10 @@ const FOR_SERVERS = prepared(`
     JOIN alerts a ON a.account_id = l.account_id AND a.active AND a.type = 'Log' AND a.target_id = l.id::text
   ORDER BY 1, 2, 3`);
 
-const SERVERS = prepared(`SELECT v.account_id, v.id, v.hostname, v.capacity_mem FROM servers v
+const SERVERS = named(`SELECT v.account_id, v.id, v.hostname, v.capacity_mem FROM servers v
   JOIN unnest($1::bigint[], $2::bigint[]) AS t(acc, sid) ON v.account_id = t.acc AND v.id = t.sid`);
 
-const STATES = prepared(`SELECT st.account_id, st.alert_id, st.subject, st.minute, st.holds, st.streak, st.value FROM alert_state st
+const STATES = named(`SELECT st.account_id, st.alert_id, st.subject, st.minute, st.holds, st.streak, st.value FROM alert_state st
   JOIN (SELECT DISTINCT * FROM unnest($1::bigint[], $2::bigint[])) AS t(acc, id) ON st.account_id = t.acc AND st.alert_id = t.id
   ORDER BY st.account_id, st.alert_id, st.subject`);
 

@@ -1,7 +1,7 @@
 import { ALERT_TYPES } from '../../../shared/alerts';
 import type { EvaluationItem } from '../repos/alert-engine';
 import type { EvaluationPayloadOf } from '../repos/telemetry';
-import { prepared, type Pg, type Sql, type Tx } from './db';
+import { named, type Pg, type Sql, type Tx } from './db';
 
 /** NOTIFY channel of the evaluation queue: ingest wakes idle evaluators after its commit (wakeups.ts). */
 export const EVAL_CHANNEL = 'fw_eval';
@@ -18,7 +18,7 @@ export const activeTypesSql = (account: string, types: string) => `(SELECT coale
   FROM unnest(${types}::text[]) WITH ORDINALITY AS t(type, o)
   WHERE EXISTS (SELECT 1 FROM alerts a WHERE a.account_id = ${account} AND a.active AND a.type = t.type))`;
 
-const ADD = prepared(`WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id)
+const ADD = named(`WITH q AS (INSERT INTO eval_queue (account_id, server_id, minute, batch_id, received_ms) VALUES ($1, $2, $3, $4, $5) RETURNING account_id, id)
   INSERT INTO eval_payloads (account_id, item_id, payload) SELECT account_id, id, $6 FROM q`);
 
 /**
@@ -67,8 +67,8 @@ const candidatesSql = (scoped: boolean) => `
    WHERE r.rk <= $2 AND (r.lease_until IS NULL OR r.lease_until < $1)
      AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.account_id = r.account_id AND b.server_id = r.server_id)
    ORDER BY r.rk, r.id LIMIT $3`;
-const CANDIDATES = prepared(candidatesSql(false));
-const CANDIDATES_OF = prepared(candidatesSql(true));
+const CANDIDATES = named(candidatesSql(false));
+const CANDIDATES_OF = named(candidatesSql(true));
 
 const serverKey = (r: { account_id: number; server_id: number }) => `${r.account_id}:${r.server_id}`;
 

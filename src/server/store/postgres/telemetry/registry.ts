@@ -2,12 +2,12 @@ import type { CollectorConfig, Registration } from '../../../../shared/ingest';
 import type { DefaultAlerts, GuidLookup, RegisterResult } from '../../repos/telemetry';
 import { COLLECT_PERIOD } from '../../sqlite/telemetry/registry';
 import { insertAlert } from '../alerts';
-import { prepared, type Pg, type Sql } from '../db';
+import { named, type Pg, type Sql } from '../db';
 
 type ServerRow = { id: number; deleted_at: number | null };
 
 // Read with every batch.
-const BY_GUID = prepared('SELECT id, deleted_at FROM servers WHERE account_id = $1 AND guid = $2');
+const BY_GUID = named('SELECT id, deleted_at FROM servers WHERE account_id = $1 AND guid = $2');
 
 export async function lookupGuid(sql: Sql, accountId: number, guid: string): Promise<GuidLookup> {
   const row = await sql.row<ServerRow>(BY_GUID, [accountId, guid]);

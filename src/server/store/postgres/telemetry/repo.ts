@@ -1,6 +1,6 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { EvaluationPayloadOf, TelemetryRepo } from '../../repos/telemetry';
-import { prepared, type Pg } from '../db';
+import { named, type Pg } from '../db';
 import { activeTypesSql, addEvaluation, ALERT_TYPE_LIST, EVAL_CHANNEL } from '../eval-queue';
 import { ensurePartitions } from '../partitions';
 import { wakeListeners } from '../wakeups';
@@ -16,7 +16,7 @@ import { SINKS } from './sinks';
 // (account, server), taken with BEGIN (pg.tx's lock option), so every statement of the transaction
 // takes its snapshot after it. This first one drops a batch id seen before and moves last_seen, and
 // reads the types of the account's active alerts among $5 (the evaluation payload's parts follow them).
-const HEAD = prepared(`
+const HEAD = named(`
 WITH b AS (INSERT INTO tm_batches (account_id, batch_id, received) VALUES ($1, $3, $4) ON CONFLICT DO NOTHING RETURNING 1),
 u AS (UPDATE servers SET last_seen = greatest(coalesce(last_seen, 0), $4) WHERE account_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM b))
 SELECT (SELECT count(*) FROM b) AS n, ${activeTypesSql('$1', '$5')} AS types`);

@@ -1,5 +1,5 @@
 import type { Batch } from '../../../../shared/ingest';
-import { prepared, type Pg } from '../db';
+import { named, type Pg } from '../db';
 import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from '../../sqlite/telemetry/process-minute';
 import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../../sqlite/telemetry/rollup';
 import { parseJson } from '../../sqlite/util';
@@ -21,7 +21,7 @@ const DAY = 86400;
 
 // The minute, the latest point and the reads the rollups need, in one round trip. It runs under the
 // server's advisory lock, taken with BEGIN, so its snapshot follows the lock.
-const HEAD = prepared(`
+const HEAD = named(`
 WITH m AS (INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING time),
 l AS (INSERT INTO tm_server_latest (account_id, server_id, time, data) SELECT $1, $2, $3, $4 FROM m
       ON CONFLICT (account_id, server_id) DO UPDATE SET time = excluded.time, data = excluded.data WHERE excluded.time > tm_server_latest.time)
@@ -31,7 +31,7 @@ SELECT (SELECT count(*) FROM m) AS stored,
   (SELECT sums FROM tm_server_rollups_day WHERE account_id = $1 AND server_id = $2 AND time = $6) AS day_sums`);
 
 // The rollups, the processes' minute, identities and details, in one round trip.
-const WRITE = prepared(`
+const WRITE = named(`
 WITH h AS (INSERT INTO tm_server_rollups_hour (account_id, server_id, time, sums, data) VALUES ($1, $2, $4, $5, $6)
       ON CONFLICT (account_id, server_id, time) DO UPDATE SET sums = excluded.sums, data = excluded.data),
 d AS (INSERT INTO tm_server_rollups_day (account_id, server_id, time, sums, data) VALUES ($1, $2, $7, $8, $9)
