@@ -63,6 +63,18 @@ export async function prepareTestTemplate(always = false): Promise<void> {
   });
 }
 
+/** Runs one statement on a one-off connection to the test cluster as the test role. */
+export async function adminSql(sql: string): Promise<void> {
+  await admin((c) => c.query(sql));
+}
+
+/** A new database with no tables (not from the template: for tests of PostgreSQL mechanisms). */
+export async function createEmptyDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await adminSql(`CREATE DATABASE ${name}`);
+  return { name, url: urlFor(name), drop: () => dropDatabase(name) };
+}
+
 /** A new empty, migrated database (a copy of the template); answers its URL and how to drop it. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fwt_${process.pid}_${randomBytes(4).toString('hex')}`;

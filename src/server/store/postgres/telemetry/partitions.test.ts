@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyDatabase } from '../../test-store';
 import { batch as batchSchema } from '../../../../shared/ingest';
 import { batchFor, registrationFor } from '../../../testing/ingest';
 import type { Store } from '../../store';
@@ -10,17 +9,7 @@ import { partitionName } from '../partitions';
 
 // PostgreSQL-only mechanism (day partitions of the telemetry minute tables), so it runs on a scratch
 // database whichever store the suite runs on.
-const adminUrl = process.env.PG_TEST_URL ?? 'postgres://fw:fw@127.0.0.1:5433/postgres';
-const dbName = `fwt_tmpart_${process.pid}_${randomBytes(3).toString('hex')}`;
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-};
+let scratch: Awaited<ReturnType<typeof createEmptyDatabase>>;
 
 const DAY = 86_400;
 const NOW = 1_700_006_400 + 12 * 3600; // noon of 2023-11-15 (UTC)
@@ -38,10 +27,8 @@ const ingest = (minute: number) =>
 const minutes = async () => (await store.telemetry.serverMinuteSamples(a, s, 0, NOW + 30 * DAY)).map((m) => m.time);
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${dbName}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  store = (await openPostgresStore(u.toString())).store;
+  scratch = await createEmptyDatabase('fwt_tmpart');
+  store = (await openPostgresStore(scratch.url)).store;
   a = (await store.pg.row<{ id: number }>("INSERT INTO accounts (email, key_hash, created) VALUES ('p@example.com', 'x', 0) RETURNING id"))!.id;
   const r = await store.telemetry.register(a, registrationFor('part'), '10.0.0.1', NOW);
   if (r.kind !== 'ok') throw new Error('register failed');
@@ -49,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await store?.close();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await scratch?.drop();
 });
 
 describe('day partitions of the telemetry minute tables', () => {
