@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { pagingQuery } from './paging';
+import { boolParam, epochParam, intParam } from './params';
+
+/**
+ * Incident response (extensions under /api/v5): acknowledgement, timeline, notes, silences and the
+ * account's notification grouping. The server's routes and the dashboard both read these schemas.
+ */
+
+/** Fields an alert history gains: who acknowledged it and when (epoch seconds), null otherwise. */
+export const acknowledgementFields = z.object({
+  acknowledged_by: z.number().int().nullable(),
+  acknowledged_at: z.number().int().nullable(),
+  /** True when a silence matched the incident when it triggered (its notifications were held back). */
+  silenced: z.boolean(),
+});
+export type Acknowledgement = z.infer<typeof acknowledgementFields>;
+
+/** Notes are plain text, rendered as text everywhere. */
+export const NOTE_MAX = 4000;
+export const noteInput = z.object({
+  text: z
+    .string({ error: 'text is required' })
+    .trim()
+    .min(1, { error: 'text must not be empty' })
+    .max(NOTE_MAX, { error: `text must be at most ${NOTE_MAX} characters` }),
+});
+export type NoteInput = z.infer<typeof noteInput>;
+
+/** The outcome of one notification or callback as the outbox records it. */
+export const deliveryOutcome = z.enum(['pending', 'sent', 'failed', 'silenced', 'interrupted']);
+
+const actor = { user_id: z.number().int().nullable(), user_name: z.string().nullable() };
+
+/** One event of an incident's timeline; `at` is epoch seconds. Events come oldest first. */
+export const timelineEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('triggered'), at: z.number().int(), subject: z.string(), value: z.number().nullable(), detail: z.string() }),
+  z.object({
+    kind: z.literal('notification'),
+    at: z.number().int(),
+    /** email, sms, push or callback. */
+    channel: z.string(),
+    recipient: z.string(),
+    /** TRIGGERED, RESOLVED or REMINDER: which event of the incident it tells. */
+    event: z.string(),
+    outcome: deliveryOutcome,
+    attempts: z.number().int(),
+    error: z.string().nullable(),
+    /** The outbox row's stable delivery id (Message-ID / X-Delivery-Id), so a receiver's log can be matched. */
+    delivery_id: z.string().nullable(),
+    /** Set when the message was one grouped message telling several incidents. */
+    group_size: z.number().int().nullable(),
+  }),
+  z.object({ kind: z.literal('acknowledged'), at: z.number().int(), ...actor }),
+  z.object({ kind: z.literal('unacknowledged'), at: z.number().int(), ...actor }),
+  z.object({ kind: z.literal('note'), at: z.number().int(), id: z.number().int(), text: z.string(), ...actor }),
+  z.object({ kind: z.literal('silenced'), at: z.number().int(), silence_id: z.number().int(), reason: z.string() }),
+  z.object({ kind: z.literal('resolved'), at: z.number().int() }),
+]);
+export type TimelineEvent = z.infer<typeof timelineEvent>;
+export const timelineAnswer = z.object({ data: z.array(timelineEvent) });
+
+/** A silence: while it matches, incidents are recorded but no e-mail, SMS or push goes out. */
+export const silenceItem = z.object({
+  id: z.number().int(),
+  /** Any of the matchers may be empty; an incident matches when every non-empty matcher matches. */
+  alerts: z.array(z.number().int()),
+  servers: z.array(z.number().int()),
+  server_tags: z.array(z.number().int()),
+  server_sets: z.array(z.number().int()),
+  /** Case-insensitive substring of the alert's name; empty matches every name. */
+  alert_name: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  reason: z.string(),
+  created_by: z.number().int().nullable(),
+  created: z.number().int(),
+  /** active, pending (starts later) or expired; derived from the clock. */
+  state: z.enum(['active', 'pending', 'expired']),
+  url: z.string(),
+});
+export type Silence = z.infer<typeof silenceItem>;
+
+/** Silence create/update: `end` or `duration` (seconds); `start` defaults to now. */
+export const silenceInput = z.object({
+  alerts: z.array(z.number().int().positive()).default([]),
+  servers: z.array(z.number().int().positive()).default([]),
+  server_tags: z.array(z.number().int().positive()).default([]),
+  server_sets: z.array(z.number().int().positive()).default([]),
+  alert_name: z.string().max(256, { error: 'alert_name must be at most 256 characters' }).default(''),
+  start: epochParam('start').optional(),
+  end: epochParam('end').optional(),
+  duration: intParam('duration', { min: 60, max: 366 * 86400 }).optional(),
+  reason: z.string().max(1000, { error: 'reason must be at most 1000 characters' }).default(''),
+});
+export type SilenceInput = z.infer<typeof silenceInput>;
+
+export const silenceListQuery = pagingQuery.extend({
+  /** true: only silences not yet expired; false: only expired ones. */
+  active: boolParam('active').optional(),
+});
+
+/** The account's notification grouping: notifications to one recipient due within the window go as one. */
+export const GROUP_WAIT_DEFAULT_S = 30;
+export const notificationSettings = z.object({ group_wait_s: z.number().int().min(0).max(3600) });
+export const notificationSettingsInput = z.object({ group_wait_s: intParam('group_wait_s', { min: 0, max: 3600 }) });
+
+/** The acknowledge page reached from an e-mail: what the token names, before the POST acts. */
+export const ackTokenInfo = z.object({
+  alert_history_id: z.number().int(),
+  subject: z.string(),
+  start: z.number().int(),
+  end: z.number().int().nullable(),
+  acknowledged_by: z.number().int().nullable(),
+  acknowledged_at: z.number().int().nullable(),
+  expires: z.number().int(),
+});
+
+export const incidentPaths = {
+  acknowledge: (id: number) => `/api/v5/alert_histories/${id}/acknowledge/`,
+  unacknowledge: (id: number) => `/api/v5/alert_histories/${id}/unacknowledge/`,
+  timeline: (id: number) => `/api/v5/alert_histories/${id}/timeline/`,
+  notes: (id: number) => `/api/v5/alert_histories/${id}/notes/`,
+  silences: '/api/v5/silences/',
+  silence: (id: number) => `/api/v5/silences/${id}/`,
+  notificationSettings: '/api/v5/notification_settings/',
+  /** GET answers ackTokenInfo (no sign-in needed; changes nothing); POST acknowledges. */
+  ackToken: (token: string) => `/api/v5/ack/${encodeURIComponent(token)}/`,
+  /** The dashboard page an e-mailed link opens. */
+  ackPage: (token: string) => `/ack/${encodeURIComponent(token)}`,
+} as const;
