@@ -1,6 +1,7 @@
 // npm run bench:peers: our service against the peers a user would pick instead (VictoriaMetrics, Prometheus
 // from Debian's packages), in one run, on the same fleet minutes. Figures are printed, never asserted.
 // PEERS_SERVERS sets the fleet size (default 500), PEERS_MINUTES the fleet minutes ingested (default 3).
+// Ends with the summary table of docs/benchmarks.md; `npm run bench:peers -- --write-docs` rewrites it there.
 import { loadavg } from 'node:os';
 import { batch } from './fleet';
 import { ingest, read, type Cost, type Reading } from './peers/measure';
@@ -10,6 +11,7 @@ import type { Peer, Scenario } from './peers/peer';
 import { diskBytes, diskParts, peakRss, settle } from './peers/proc';
 import { PROM_SKIPPED, startPrometheus } from './peers/prometheus';
 import { batchSamples } from './peers/samples';
+import { machine, publish, Report } from './report';
 import { fixed, int, mb, table } from './peers/table';
 import { VM_SKIPPED, startVictoria } from './peers/victoria';
 
@@ -117,7 +119,7 @@ try {
   const row = (label: string, f: (p: Peer) => string) => [label, ...peers.map(f)];
   const total = MINUTES * perMinute + historySamples;
   console.log(`machine: load average ${load0.toFixed(1)} before the fleet ingest, ${load1.toFixed(1)} after (2 cores shared with the load generator)\n`);
-  console.log(table(['', ...peers.map((p) => p.name)], [
+  const rows = [
     row('ingest, first minute (new series), samples/s', (p) => int(perMinute / firstOf(p).wall)),
     row('  service CPU s', (p) => fixed(firstOf(p).cpu)),
     row(`ingest, later minutes (${MINUTES - 1}), samples/s`, (p) => int((laterOf(p).n * perMinute) / laterOf(p).wall)),
@@ -134,7 +136,8 @@ try {
     row('disk after ingest and flush', (p) => mb(disk.get(p)!)),
     row('  bytes per sample', (p) => fixed(disk.get(p)! / total, 1)),
     row('peak resident memory after ingest', (p) => mb(rss.get(p)!)),
-  ]));
+  ];
+  console.log(table(['', ...peers.map((p) => p.name)], rows));
   console.log(`\n${int(total)} samples in all (the fleet minutes and the read server's ${int(historySamples)}); each peer reports:`);
   for (const p of peers) {
     console.log(`  ${p.name}: ${stored.get(p)}; answers: 24 h ${day.get(p)!.size}, latest ${latest.get(p)!.size}`);
@@ -146,6 +149,10 @@ try {
   console.log('Reads: ours GET /api/v5/servers/{id}/data/?num=1440 and /api/v5/servers/latest_data/; the others /api/v1/query_range');
   console.log('  (step 60 s) and /api/v1/query over {__name__=~"fleet_server_.+"}; p50 of the client round trip, one request at a time.');
   notes.forEach((n) => console.log(n));
+  const report = new Report('peers', peers.map((p) => p.name));
+  for (const [label, ...cells] of rows) peers.forEach((p, i) => report.column(p.name)(label!, cells[i]!));
+  notes.forEach((n) => report.note(`${n}.`));
+  publish(report, `Measured ${machine()}, by \`npm run bench:peers\`: ${SERVERS} servers x ${PROCS} processes x ${MINUTES} fleet minutes (${perUpload} samples per server-minute), ${CONCURRENCY} uploads in flight; load average ${load0.toFixed(1)} before the fleet ingest, ${load1.toFixed(1)} after; ${peers.map((p) => `${p.name} ${p.version}`).join(', ')}.`);
 } finally {
   for (const p of peers.reverse()) await p.stop().catch((e: unknown) => console.error(`stopping ${p.name}:`, e));
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../src/server/store/sqlite/telemetry/rollup';
 import { putServerRollup } from '../src/server/store/sqlite/telemetry/sample-sink';
 import { batch, serverSample } from './fleet';
+import type { Figure } from './report';
 import { pool, type BenchService } from './service';
 
 type Rollup = { step: number; time: number; sums: ServerSums };
@@ -44,7 +45,7 @@ const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 /** Prints the read figures of the store behind `svc` (targets: the issue's goals for PostgreSQL, SQLite's own). */
-export async function reads(svc: BenchService, store: string, servers: number, now: number, putRollups: PutRollups, pgTargets: boolean) {
+export async function reads(svc: BenchService, store: string, servers: number, now: number, putRollups: PutRollups, pgTargets: boolean, fig: Figure) {
   const hist = await svc.register('history');
   const mins = Array.from({ length: 1440 }, (_, k) => now - k * 60);
   await pool(mins, (m) => svc.call('POST', '/api/v5/collector/batches', JSON.stringify(batch('history', 0, m, 10))));
@@ -79,6 +80,7 @@ export async function reads(svc: BenchService, store: string, servers: number, n
       size = (JSON.parse(r.text) as { data: unknown[] }).data.length;
     }
     const cpuEach = ((svc.serviceCpu() - c0) * 1000) / times;
+    fig(`${label}, p50 server time`, ms(p50(server)), target);
     console.log(`[${store}] ${label}: p50 ${ms(p50(server))} server time, ${ms(cpuEach)} service CPU per request, ${ms(p50(client))} client (${size} items; target ${target})`);
   }
   await measure("one server's last 24 h of minutes", `/api/v5/servers/${hist}/data/?num=1440`, 200, pgTargets ? '<= 3 ms' : '<= 2 ms');

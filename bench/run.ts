@@ -3,6 +3,7 @@
 // PostgreSQL server (a role that may create databases; a scratch database is made and dropped), on
 // PostgreSQL too. BENCH_MINUTES sets the fleet minutes ingested (default 3); BENCH_SERVERS the fleet
 // size (default 1000); BENCH_READS=0 skips reads; BENCH_STORES=sqlite or postgres runs one store.
+// Ends with the summary table of docs/benchmarks.md; `npm run bench -- --write-docs` rewrites it there.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { batch } from './fleet';
 import { pgAdminUrl, scratchDatabase } from './pg-scratch';
 import { rawPgCopy, rawSqlite, type RawWriter } from './raw';
 import { pgRollups, reads, sqliteRollups, type PutRollups } from './reads';
+import { machine, publish, Report, type Figure } from './report';
 import { CONCURRENCY, pool, startBenchService, type BenchService } from './service';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1000);
@@ -21,9 +23,10 @@ console.log(`telemetry bench: ${SERVERS} servers x ${PROCS} processes, ${MINUTES
 const now = Math.floor(Date.now() / 60_000) * 60;
 const first = now - 3 * 86400; // older than anything else the bench writes
 const ms = (x: number) => `${x.toFixed(2)} ms`;
+const report = new Report('telemetry', ['SQLite', 'PostgreSQL']);
 
 /** Ingest over HTTP against the raw writer, alternating minute by minute so both see the same load. */
-async function ingest(svc: BenchService, raw: RawWriter, store: string, target: string) {
+async function ingest(svc: BenchService, raw: RawWriter, store: string, target: string, fig: Figure) {
   const guids = Array.from({ length: SERVERS }, (_, i) => `fleet-${i}`);
   await pool(guids, (g) => svc.register(g));
   let httpMs = 0;
@@ -61,11 +64,15 @@ async function ingest(svc: BenchService, raw: RawWriter, store: string, target: 
   console.log(`[${store}] ratio HTTP ingest / raw (wall clock, load generator on the same cores): ${(httpRate / rawRate).toFixed(2)}x (target >= ${target}); by fleet minute ${minuteRatios.join(', ')}`);
   console.log(`[${store}] ratio by service capacity (rows per service CPU second ${Math.round(rows / cpu).toLocaleString()} / raw): ${(rows / cpu / rawRate).toFixed(2)}x`);
   console.log(`[${store}] load generator CPU: ${(genCpu / MINUTES).toFixed(2)} s per fleet minute`);
+  fig('ingest against the raw baseline (wall clock)', `${(httpRate / rawRate).toFixed(2)}x raw ${store === 'PostgreSQL' ? 'COPY' : 'appends'}`, `>= ${target}`);
+  fig('  by fleet minute', minuteRatios.map((r) => `${r}x`).join(', '));
+  fig('ingest against the raw baseline (service CPU)', `${(rows / cpu / rawRate).toFixed(2)}x`);
+  report.note(`${store}: load average ${load0.toFixed(1)} at the start of ingest, ${loadavg()[0]!.toFixed(1)} after.`);
   return cpu / MINUTES;
 }
 
 /** The once-an-hour cost: process rollups are written when a server's hour closes, spread over the hour. */
-async function hourClose(svc: BenchService, store: string, cpuPerMinute: number) {
+async function hourClose(svc: BenchService, store: string, cpuPerMinute: number, fig: Figure) {
   const CLOSE = 30;
   const closeGuids = Array.from({ length: CLOSE }, (_, i) => `close-${i}`);
   await pool(closeGuids, (g) => svc.register(g));
@@ -85,19 +92,22 @@ async function hourClose(svc: BenchService, store: string, cpuPerMinute: number)
   const amortized = (closeExtra * SERVERS) / 60;
   const sustained = cpuPerMinute + amortized;
   console.log(`[${store}] hour close: ${(closeExtra * 1000).toFixed(1)} ms CPU per server once an hour -> ${amortized.toFixed(2)} s per fleet minute spread over the hour`);
+  fig('sustained fleet: one core idle (hour closes included)', `${(100 * (1 - sustained / 60)).toFixed(1)}%`, '>= 50%');
   console.log(`[${store}] sustained ${SERVERS} servers x ${PROCS} processes per minute: service CPU ${sustained.toFixed(2)} s per minute (hour closes included) -> ${(100 * (1 - sustained / 60)).toFixed(1)}% of one core idle (target >= 50%)${store === 'PostgreSQL' ? "; the service process only, the PostgreSQL server's CPU is not counted" : ''}`);
 }
 
 async function benchStore(store: string, dir: string, raw: RawWriter, putRollups: PutRollups, putMinutes: PutMinutes, pgUrl?: string) {
   const svc = await startBenchService(dir, pgUrl);
+  const fig = report.column(store);
   try {
-    const cpuPerMinute = await ingest(svc, raw, store, pgUrl ? '0.3x' : '0.25x');
+    const cpuPerMinute = await ingest(svc, raw, store, pgUrl ? '0.3x' : '0.25x', fig);
     const lag = await svc.lag();
     if (lag === null) console.log(`[${store}] alert evaluation lag: no figure (this store's alert engine is not ported yet)`);
-    else console.log(`[${store}] alert evaluation lag, batch acknowledged -> its evaluation committed (4 default alerts per server, queue included): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms over ${lag.n} batches`);
-    await hourClose(svc, store, cpuPerMinute);
-    if (process.env.BENCH_READS !== '0') await reads(svc, store, SERVERS, now, putRollups, Boolean(pgUrl));
-    await backtest(svc, store, now, putMinutes);
+    else fig('batch acknowledged -> its evaluation committed', `p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms`);
+    if (lag !== null) console.log(`[${store}] alert evaluation lag, batch acknowledged -> its evaluation committed (4 default alerts per server, queue included): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms over ${lag.n} batches`);
+    await hourClose(svc, store, cpuPerMinute, fig);
+    if (process.env.BENCH_READS !== '0') await reads(svc, store, SERVERS, now, putRollups, Boolean(pgUrl), fig);
+    await backtest(svc, store, now, putMinutes, fig);
   } finally {
     await svc.stop();
   }
@@ -114,6 +124,7 @@ if (only !== 'postgres') {
 }
 const admin = pgAdminUrl();
 if (only !== 'sqlite' && admin === null) console.log('[PostgreSQL] skipped: set BENCH_PG_URL (or PG_TEST_URL) to a server where the role may create databases');
+if (only !== 'sqlite' && admin === null) report.note('PostgreSQL not run (no BENCH_PG_URL).');
 if (only !== 'sqlite' && admin !== null) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
   const db = await scratchDatabase(admin, 'fw_bench');
@@ -124,3 +135,4 @@ if (only !== 'sqlite' && admin !== null) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+publish(report, `Measured ${machine()}, by \`npm run bench\`: ${SERVERS.toLocaleString('en-US')} servers x ${PROCS} processes x ${MINUTES} fleet minutes, 4 default alerts per server evaluated in the same process, ${CONCURRENCY} uploads in flight; reads p50 of server time (Server-Timing).`);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { Figure } from '../report';
 
 const CANVAS = 'canvas[aria-roledescription="host map"]';
 
@@ -79,18 +80,22 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const ms = (x: number) => `${Math.round(x)} ms`;
 
 /** The host map figures (issue 12): every server a canvas cell; goal 100 ms to draw 5,000, and smooth hover. */
-export async function hostMapFigures(page: Page, address: string, servers: number, { runs, log }: { runs: number; log: (s: string) => void }): Promise<void> {
+export async function hostMapFigures(page: Page, address: string, servers: number, { runs, log, fig }: { runs: number; log: (s: string) => void; fig: Figure }): Promise<void> {
   log(`\nhost map with ${servers} servers (canvas):`);
   for (const [label, q] of [['grouped by tag, coloured by CPU', ''], ['grouped by OS, sized by CPU count', '?group=os&size=cpus']] as const) {
     const maps: { total: number; render: number }[] = [];
     for (let r = 0; r < runs; r++) maps.push(await timeHostMap(page, `${address}/host-map${q}`, servers));
+    fig(`host map (${servers} servers) ${label}: layout + draw in the page`, ms(median(maps.map((m) => m.render))), '<= 100 ms');
+    fig(`  navigation to drawn`, ms(median(maps.map((m) => m.total))));
     log(`    ${label}: layout + draw ${ms(median(maps.map((m) => m.render)))} in the page (goal 100 ms); navigation to drawn ${ms(median(maps.map((m) => m.total)))}`);
   }
   const recolours: number[] = [];
   for (let r = 0; r < runs; r++) for (const c of ['memory', 'disk', 'cpu']) recolours.push(await timeRecolour(page, c));
   // Hover over cells of one unit each (the first map, without sizes).
+  fig('host map colour switch to redrawn frame, median', ms(median(recolours)));
   log(`    colour switch (select to redrawn frame): median ${ms(median(recolours))}, max ${ms(Math.max(...recolours))}`);
   await timeHostMap(page, `${address}/host-map`, servers);
   const hovers = await hoverFrames(page);
+  fig("host map pointer move to the next cell's tooltip, median / p95", `${ms(median(hovers))} / ${ms(pct(hovers, 0.95))}`);
   log(`    hover, pointer move to the tooltip of the next cell in a painted frame: median ${ms(median(hovers))}, p95 ${ms(pct(hovers, 0.95))}, max ${ms(Math.max(...hovers))}`);
 }

@@ -6,6 +6,7 @@
 // servers (25, the whole roster) with BENCH_WEB_DEMO_MINUTES minutes (120) of history. The alerts figure (d)
 // seeds BENCH_WEB_ALERTS (2,000) Server alerts on 500 of the fleet's servers. The correlate page is timed
 // with 20 series of the history server (its fields, then its processes') over 7 days against one.
+// Ends with the summary table of docs/benchmarks.md; `npm run bench:web -- --write-docs` rewrites it there.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { scrollFrames, timeFilter, timeFleetLoad, timeSort } from './fleet-timin
 import { correlateFigures, correlateSeries } from './correlate-timing';
 import { graphFigures } from './graph-timing';
 import { hostMapFigures } from './host-map-timing';
+import { machine, publish, Report } from '../report';
 import { client, seedFleet, seedHistory } from './seed';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -35,6 +37,8 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const ms = (x: number) => `${Math.round(x)} ms`;
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const log = (s: string) => console.log(s);
+const report = new Report('web', ['measured']);
+const fig = report.column('measured');
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-web-'));
 const webDir = join(dir, 'web');
@@ -47,6 +51,7 @@ log(`dashboard benchmark (${RUNS} runs per figure, median; /usr/bin/chromium); b
 // (b) Bundle: the manifest walk needs nothing running.
 const js = firstPageJs(webDir);
 log(`\n(b) first page after sign-in (entry + fleet page + their static imports): ${kb(js.gzip)} JS gzipped in ${js.files.length} files (limit ${LIMIT_KB} KB) ${js.gzip <= LIMIT_KB * 1024 ? 'OK' : 'OVER'}; CSS ${kb(js.cssGzip)}`);
+fig('first page JS after sign-in, gzipped', kb(js.gzip), `<= ${LIMIT_KB} KB`);
 for (const f of js.files.slice(0, 4)) log(`    ${f.file}: ${kb(f.gzip)} gzipped (${kb(f.raw)} raw)`);
 
 const child = fork(join(import.meta.dirname, 'serve.ts'), [dir, webDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -82,15 +87,18 @@ try {
   const med = (label: string, k: keyof ChartTiming) => median(results.get(label)!.map((x) => x[k]));
   for (const [label] of cases) {
     const drawn = med(label, 'total') - med(label, 'fetched');
+    fig(`server page ${label}, navigation to every chart drawn`, ms(med(label, 'total')));
     log(`    ${label.padEnd(18)} ${ms(med(label, 'total')).padStart(8)} total, ${ms(med(label, 'fetched'))} fetch, ~${ms(drawn)} after it; ${med(label, 'charts')} charts of ${med(label, 'points')} points`);
   }
   const ratio = (a: string) => med(a, 'total') / med('24h (Minute)', 'total');
+  fig('  ratio 7d / 24h', `${ratio('7d (auto step)').toFixed(2)}x`, '<= 1.2x');
   log(`    ratio 7d / 24h: ${ratio('7d (auto step)').toFixed(2)}x (target <= 1.2x); with the step forced to Minute (10,080 rows, M4): ${ratio('7d forced Minute').toFixed(2)}x`);
   // The charts are drawn with their legends and the shared crosshair; a pointer move then updates every chart's tooltip.
   for (const [label, q] of cases.slice(0, 2)) {
     await timeServerPage(page, `${info.address}/servers/${serverId}?${q}`);
     const xs: { ms: number; charts: number }[] = [];
     for (let r = 0; r < RUNS; r++) xs.push(await timeCrosshair(page, r % 2 ? 0.3 : 0.7));
+    fig(`server page ${label}, pointer move to crosshair and tooltip on all ${xs[0]!.charts} charts`, ms(median(xs.map((x) => x.ms))));
     log(`    ${label.padEnd(18)} pointer move to the crosshair and tooltip on all ${xs[0]!.charts} charts: ${ms(median(xs.map((x) => x.ms)))} median`);
   }
 
@@ -106,6 +114,7 @@ try {
     await timeBaseline(base, rows, mode);
     const xs: number[] = [];
     for (let r = 0; r < RUNS; r++) xs.push(await timeBaseline(base, rows, mode));
+    fig(`one chart of 2 series: ${label}`, ms(median(xs)));
     log(`      ${label.padEnd(30)} ${ms(median(xs)).padStart(8)}`);
   }
   await base.close();
@@ -117,8 +126,10 @@ try {
     await cold.getByRole('heading', { name: 'Fleet', exact: true }).waitFor();
     await cold.waitForLoadState('networkidle');
   });
+  fig('JS fetched opening / signed in, gzipped', kb(seen.gzip), `<= ${LIMIT_KB} KB`);
   log(`\n(b) JS fetched by the browser opening / signed in: ${kb(seen.gzip)} gzipped in ${seen.files} files (limit ${LIMIT_KB} KB) ${seen.gzip <= LIMIT_KB * 1024 ? 'OK' : 'OVER'}`);
   const visit = await firstVisit(browser, info.address, session);
+  fig('first visit (sign-in + fleet, empty cache), transferred', kb(visit.bytes), `<= ${LIMIT_KB} KB`);
   log(`(b) first visit (sign-in + fleet, empty cache): ${kb(visit.bytes)} transferred in ${visit.requests} requests (goal ${LIMIT_KB} KB) ${visit.bytes <= LIMIT_KB * 1024 ? 'OK' : 'OVER'}; ${Object.entries(visit.byType).map(([t, b]) => `${t} ${kb(b)}`).join(', ')}`);
 
   // Fleet overview with every server.
@@ -126,23 +137,28 @@ try {
   log(`\nfleet overview with ${total} servers:`);
   const loads: number[] = [];
   for (let r = 0; r < RUNS; r++) loads.push(await timeFleetLoad(page, `${info.address}/`, total));
+  fig(`fleet overview (${total} servers), navigation to rows with figures`, ms(median(loads)));
   log(`    navigation to rows with figures: ${ms(median(loads))}`);
   const sorts: number[] = [];
   for (let r = 0; r < RUNS; r++) for (const c of ['CPU', 'Memory', 'Disk']) sorts.push(await timeSort(page, c));
+  fig('  sort by CPU/memory/disk, median', ms(median(sorts)));
   log(`    sort by CPU/memory/disk (click to repainted rows): median ${ms(median(sorts))}, max ${ms(Math.max(...sorts))}`);
   const filters: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     filters.push(await timeFilter(page, `fleet-00${r}`));
     filters.push(await timeFilter(page, ''));
   }
+  fig('  name filter keystroke, median', ms(median(filters)));
   log(`    name filter keystroke (input to repainted count): median ${ms(median(filters))}, max ${ms(Math.max(...filters))}`);
   const frames = await scrollFrames(page);
+  fig('  scrolling, frame median / p95', `${ms(median(frames))} / ${ms(pct(frames, 0.95))}`);
   log(`    scrolling 150 frames of 400 px: frame median ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${frames.filter((f) => f > 50).length} frames over 50 ms`);
 
-  await correlateFigures(page, info.address, correlateRefs, { runs: RUNS, log });
-  await hostMapFigures(page, info.address, total, { runs: RUNS, log });
-  await alertsFigures(browser, info.address, session, { runs: RUNS, n: ALERTS, log });
-  await graphFigures(browser, info.address, info.demo, { runs: RUNS, servers: DEMO_SERVERS, minutes: DEMO_MINUTES, log });
+  await correlateFigures(page, info.address, correlateRefs, { runs: RUNS, log, fig });
+  await hostMapFigures(page, info.address, total, { runs: RUNS, log, fig });
+  await alertsFigures(browser, info.address, session, { runs: RUNS, n: ALERTS, log, fig });
+  await graphFigures(browser, info.address, info.demo, { runs: RUNS, servers: DEMO_SERVERS, minutes: DEMO_MINUTES, log, fig });
+  publish(report, `Measured ${machine()}, by \`npm run bench:web\`: median of ${RUNS} runs in Debian's Chromium; ${SERVERS + 1} servers, one with ${DAYS} days of minutes, ${ALERTS.toLocaleString('en-US')} alerts, the demo fleet's ${DEMO_SERVERS} servers with ${DEMO_MINUTES} minutes for the graphs. Absolute times scale with the load; ratios are the figures to read.`);
   log(`\nload average at the end: ${loadavg()[0]!.toFixed(1)} (absolute times scale with it; the ratios are the figures to read)`);
 } finally {
   await browser.close();
