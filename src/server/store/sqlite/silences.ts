@@ -1,0 +1,69 @@
+import type { ServerScope, SilenceRepo, SilenceWrite } from '../repos/silences';
+import { scopesOf, silenceColumns, toSilenceRecord, type SilenceRow } from '../silence-rows';
+import type { Db } from './db';
+import { parseJson } from './util';
+
+const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created';
+const ids = (text: string) => parseJson<unknown>(text, []) as number[];
+const toRecord = (r: SilenceRow<string>) => toSilenceRecord(r, ids);
+const json = (list: number[]) => JSON.stringify(list);
+
+/** `active`: not ended at `now`; `expired`: ended by then (a silence starting later is active here: not yet over). */
+const WHEN = { all: '', active: 'AND "end" > @now', expired: 'AND "end" <= @now' } as const;
+
+export function sqliteSilences(db: Db): SilenceRepo {
+  const byId = db.prepare<[number, number], SilenceRow<string>>(`SELECT ${COLS} FROM silences WHERE account_id = ? AND id = ?`);
+  const insert = db.prepare(`INSERT INTO silences (account_id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const change = db.prepare(`UPDATE silences SET alerts = ?, servers = ?, server_tags = ?, server_sets = ?, alert_name = ?, start = ?, "end" = ?, reason = ?
+    WHERE account_id = ? AND id = ?`);
+
+  return {
+    async list(accountId, q) {
+      const when = WHEN[q.active === undefined ? 'all' : q.active ? 'active' : 'expired'];
+      const args = { account: accountId, now: q.now, limit: q.limit, offset: q.page * q.limit };
+      const total = db.prepare<typeof args, { n: number }>(`SELECT COUNT(*) AS n FROM silences WHERE account_id = @account ${when}`).get(args)!.n;
+      const rows = db
+        .prepare<typeof args, SilenceRow<string>>(`SELECT ${COLS} FROM silences WHERE account_id = @account ${when} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+        .all(args);
+      return { total, items: rows.map(toRecord) };
+    },
+    async get(accountId, id) {
+      const r = byId.get(accountId, id);
+      return r ? toRecord(r) : null;
+    },
+    async create(accountId, input: SilenceWrite, created) {
+      const id = Number(insert.run(accountId, ...silenceColumns(input, json), created).lastInsertRowid);
+      return toRecord(byId.get(accountId, id)!);
+    },
+    async update(accountId, id, input) {
+      // created_by stays the creator's.
+      const [a, s, t, x, name, start, end, reason] = silenceColumns(input, json);
+      if (change.run(a, s, t, x, name, start, end, reason, accountId, id).changes === 0) return null;
+      return toRecord(byId.get(accountId, id)!);
+    },
+    async delete(accountId, id) {
+      return db.prepare('DELETE FROM silences WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
+    },
+  };
+}
+
+/** The alert engine's reads of silences: those running at a time, and the tags and sets of servers. */
+export function sqliteSilenceReads(db: Db) {
+  const running = db.prepare<[number, number, number], SilenceRow<string>>(
+    `SELECT ${COLS} FROM silences WHERE account_id = ? AND "end" > ? AND start <= ? ORDER BY id`,
+  );
+  const tags = db.prepare<[number, string], { server_id: number; tag_id: number }>(
+    'SELECT server_id, tag_id FROM server_tag_members WHERE account_id = ? AND server_id IN (SELECT value FROM json_each(?)) ORDER BY server_id, tag_id',
+  );
+  const sets = db.prepare<[number, string], { tag_id: number; set_id: number }>(
+    'SELECT DISTINCT tag_id, set_id FROM server_set_tags WHERE account_id = ? AND tag_id IN (SELECT value FROM json_each(?)) ORDER BY set_id',
+  );
+  return {
+    activeAt: (accountId: number, at: number) => running.all(accountId, at, at).map(toRecord),
+    serverScopes(accountId: number, serverIds: number[]): ServerScope[] {
+      const memberships = tags.all(accountId, JSON.stringify(serverIds));
+      return scopesOf(serverIds, memberships, sets.all(accountId, JSON.stringify([...new Set(memberships.map((m) => m.tag_id))])));
+    },
+  };
+}
