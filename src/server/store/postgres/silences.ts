@@ -7,8 +7,8 @@ const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, start, 
 const toRecord = (r: SilenceRow<(string | number)[] | null>) => toSilenceRecord(r, idList);
 const list = (ids: number[]) => safeIds(ids);
 
-/** `active`: not ended at `now`; `expired`: ended by then (a silence starting later is active here: not yet over). */
-const WHEN = { all: '', active: 'AND "end" > $2', expired: 'AND "end" <= $2' } as const;
+/** `active` true: not ended at `now` (a silence starting later is not over yet); false: ended by then; null: all. */
+const WHEN = 'account_id = $1 AND ($2::boolean IS NULL OR ("end" > $3) = $2)';
 
 export function pgSilences(pg: Pg): SilenceRepo {
   const byId = async (sql: Sql, accountId: number, id: number) => {
@@ -17,12 +17,13 @@ export function pgSilences(pg: Pg): SilenceRepo {
   };
   return {
     async list(accountId, q) {
-      const when = WHEN[q.active === undefined ? 'all' : q.active ? 'active' : 'expired'];
-      const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM silences WHERE account_id = $1 ${when}`, [accountId, q.now]))!.n;
-      const rows = await pg.rows<SilenceRow<string[]>>(
-        `SELECT ${COLS} FROM silences WHERE account_id = $1 ${when} ORDER BY id DESC LIMIT $3 OFFSET $4`,
-        [accountId, q.now, q.limit, q.page * q.limit],
-      );
+      const args = [accountId, q.active ?? null, q.now];
+      const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM silences WHERE ${WHEN}`, args))!.n;
+      const rows = await pg.rows<SilenceRow<string[]>>(`SELECT ${COLS} FROM silences WHERE ${WHEN} ORDER BY id DESC LIMIT $4 OFFSET $5`, [
+        ...args,
+        q.limit,
+        q.page * q.limit,
+      ]);
       return { total, items: rows.map(toRecord) };
     },
     async get(accountId, id) {

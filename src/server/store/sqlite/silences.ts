@@ -8,8 +8,8 @@ const ids = (text: string) => parseJson<unknown>(text, []) as number[];
 const toRecord = (r: SilenceRow<string>) => toSilenceRecord(r, ids);
 const json = (list: number[]) => JSON.stringify(list);
 
-/** `active`: not ended at `now`; `expired`: ended by then (a silence starting later is active here: not yet over). */
-const WHEN = { all: '', active: 'AND "end" > @now', expired: 'AND "end" <= @now' } as const;
+/** `active` 1: not ended at `now` (a silence starting later is not over yet); 0: ended by then; null: all. */
+const WHEN = 'account_id = @account AND (@active IS NULL OR ("end" > @now) = @active)';
 
 export function sqliteSilences(db: Db): SilenceRepo {
   const byId = db.prepare<[number, number], SilenceRow<string>>(`SELECT ${COLS} FROM silences WHERE account_id = ? AND id = ?`);
@@ -20,12 +20,9 @@ export function sqliteSilences(db: Db): SilenceRepo {
 
   return {
     async list(accountId, q) {
-      const when = WHEN[q.active === undefined ? 'all' : q.active ? 'active' : 'expired'];
-      const args = { account: accountId, now: q.now, limit: q.limit, offset: q.page * q.limit };
-      const total = db.prepare<typeof args, { n: number }>(`SELECT COUNT(*) AS n FROM silences WHERE account_id = @account ${when}`).get(args)!.n;
-      const rows = db
-        .prepare<typeof args, SilenceRow<string>>(`SELECT ${COLS} FROM silences WHERE account_id = @account ${when} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
-        .all(args);
+      const args = { account: accountId, active: q.active === undefined ? null : q.active ? 1 : 0, now: q.now, limit: q.limit, offset: q.page * q.limit };
+      const total = db.prepare<typeof args, { n: number }>(`SELECT COUNT(*) AS n FROM silences WHERE ${WHEN}`).get(args)!.n;
+      const rows = db.prepare<typeof args, SilenceRow<string>>(`SELECT ${COLS} FROM silences WHERE ${WHEN} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all(args);
       return { total, items: rows.map(toRecord) };
     },
     async get(accountId, id) {
