@@ -4,7 +4,10 @@ import type { Db } from './db';
 import { parseJson } from './util';
 
 const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created';
-const ids = (text: string) => parseJson<unknown>(text, []) as number[];
+const ids = (text: string) => {
+  const list = parseJson<unknown>(text, []);
+  return (Array.isArray(list) ? list : []).filter((x): x is number => Number.isSafeInteger(x));
+};
 const toRecord = (r: SilenceRow<string>) => toSilenceRecord(r, ids);
 const json = (list: number[]) => JSON.stringify(list);
 
