@@ -1,11 +1,23 @@
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
-import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, EvaluationPlan, IncidentPlan, ServerContext, SubjectState } from '../store/repos/alert-engine';
+import type {
+  AlertEngineRepo,
+  AlertPlan,
+  AppliedEvaluation,
+  EngineAlert,
+  EvaluationItem,
+  EvaluationPlan,
+  IncidentPlan,
+  ServerContext,
+  SilenceMark,
+  SubjectState,
+} from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breaches } from './conditions';
 import { renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
 import { newObserveCache, observeBatch } from './observe-batch';
+import { silencedNotifications, silenceOf } from './silence-lookup';
 import { decideStep, type Observed, type StepReads } from './step';
 
 export interface EngineDeps {
@@ -38,8 +50,8 @@ function storedPayload(item: EvaluationItem): EvaluationPayload {
  * at any point either loses nothing or repeats a whole evaluation, never half of one.
  */
 export function createAlertEngine(d: EngineDeps) {
-  const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED') => (historyId: number) =>
-    callbackDeliveries(alert.id, alert.subscribers, historyId, status);
+  const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED', silence: SilenceMark | undefined) => (historyId: number) =>
+    callbackDeliveries(alert.id, alert.subscribers, historyId, status, silence !== undefined);
 
   // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
   const reads = (alert: EngineAlert, states?: SubjectState[]): StepReads => ({
@@ -54,14 +66,24 @@ export function createAlertEngine(d: EngineDeps) {
     if (!decided) return null; // replayed or late minute
     const { next, verdict, incident } = decided;
     const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute: o.minute, value: o.value };
+    // Only a step that tells someone looks for a silence: most evaluations change no incident.
+    const silence = verdict === 'none' ? undefined : await silenceOf(d.repo, alert, decided.subjects, d.now());
+    const marked = silence && { silence };
     let step: IncidentPlan | undefined;
-    if (verdict === 'end') step = { kind: 'end', minute: o.minute, callbacks: callbacks(alert, 'RESOLVED') };
+    if (verdict === 'end') step = { kind: 'end', minute: o.minute, callbacks: callbacks(alert, 'RESOLVED', silence), ...marked };
     if (verdict === 'start' || verdict === 'remind') {
       const people = await d.repo.recipients(alert.accountId, alert.users.map((u) => u.id));
-      const notifications = notificationsFor(alert, people, d.transports);
+      const notifications = silencedNotifications(notificationsFor(alert, people, d.transports), silence);
       step =
         verdict === 'start'
-          ? { kind: 'start', minute: o.minute, render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }), callbacks: callbacks(alert, 'TRIGGERED'), notifications }
+          ? {
+              kind: 'start',
+              minute: o.minute,
+              render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }),
+              callbacks: callbacks(alert, 'TRIGGERED', silence),
+              notifications,
+              ...marked,
+            }
           : {
               kind: 'remind',
               minute: o.minute,
@@ -69,6 +91,7 @@ export function createAlertEngine(d: EngineDeps) {
               lastNotified: incident!.lastNotified,
               message: renderMessage({ ...facts, status: 'REMINDER', historyId: incident!.historyId }),
               notifications,
+              ...marked,
             };
     }
     return { alertId: alert.id, state: next, incident: step };

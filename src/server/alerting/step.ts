@@ -24,6 +24,11 @@ export interface Step {
   incident: Incident | null;
   /** The subjects maintenance kept from counting at this minute. */
   paused: ReadonlySet<number>;
+  /**
+   * The servers the incident concerns at this minute (silences match them): the subjects holding the
+   * condition, or, when none does (it resolves), every subject with a fresh state.
+   */
+  subjects: number[];
 }
 
 /**
@@ -48,5 +53,7 @@ export async function decideStep(
   const candidates = maintenanceCandidates(alert, fresh);
   const paused = new Set(candidates.length ? await reads.inMaintenance(candidates, o.minute) : []);
   const incident = alert.in_incident ? await reads.incident() : null;
-  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused };
+  const held = fresh.filter((s) => s.holds).map((s) => s.subject);
+  const subjects = held.length ? held : fresh.map((s) => s.subject);
+  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused, subjects };
 }

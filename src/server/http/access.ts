@@ -58,6 +58,7 @@ export const WRITE_RULES: Record<string, Rule> = {
   ...crud('maintenance_windows', '/maintenance_windows'),
   ...crud('server_sets', '/server_sets'),
   ...crud('server_tags', '/server_tags'),
+  ...crud('silences', '/silences'),
   'PUT /servers/:id': { need: 'manager', resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: 'manager', resource: 'servers', action: 'delete', read: '/servers/:id' },
   'PUT /servers/:id/polled_data_config': {

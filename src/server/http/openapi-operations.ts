@@ -34,6 +34,7 @@ import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate
 import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
 import type { JsonSchema, Operation } from './openapi';
 import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
+import { SILENCE_OPERATIONS, SILENCE_RULE } from './openapi-silences';
 import { TEAM_OPERATIONS } from './openapi-team';
 import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
 
@@ -135,6 +136,7 @@ const MAINTENANCE_RULE =
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   Alerts: `Alerts are evaluated on each minute of ingested data. ${MAINTENANCE_RULE} Registry Accessed applies to Windows collectors; ours report no registry access.`,
   'Maintenance windows': MAINTENANCE_RULE,
+  Silences: SILENCE_RULE,
 };
 
 /** Every endpoint of the API. A route registered in app.ts but missing here fails the OpenAPI test. */
@@ -286,6 +288,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
   ...TEAM_OPERATIONS,
   ...ALERT_TOOL_OPERATIONS,
+  ...SILENCE_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
 ];
 

@@ -14,6 +14,7 @@ import type { PolledDataRepo } from './repos/polled-data';
 import type { PolledDataConfigRepo } from './repos/polled-data-config';
 import type { ServerSetRepo } from './repos/server-sets';
 import type { ServerTagRepo } from './repos/server-tags';
+import type { SilenceRepo } from './repos/silences';
 import type { ServerRepo } from './repos/servers';
 import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
@@ -32,6 +33,8 @@ export interface Store {
   serverTags: ServerTagRepo;
   serverSets: ServerSetRepo;
   maintenanceWindows: MaintenanceWindowRepo;
+  /** Silences of incidents' notifications (issue 18). */
+  silences: SilenceRepo;
   logs: LogRepo;
   buckets: BucketRepo;
   transactions: TransactionSettingsRepo;

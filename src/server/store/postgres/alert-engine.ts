@@ -5,6 +5,7 @@ import { named, type Pg } from './db';
 import { alertsForServer, COLS, serverContexts, toAlert, type AlertRow } from './engine-reads';
 import { claimEvaluations, EVAL_CHANNEL, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { serversInMaintenanceAt } from './maintenance-scope';
+import { serverScopes, silencesActiveAt } from './silences';
 
 const SERVER = named('SELECT hostname, capacity_mem FROM servers WHERE account_id = $1 AND id = $2');
 const STATES_OF = named(
@@ -52,6 +53,8 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
     async serversInMaintenance(accountId, serverIds, at) {
       return serverIds.length ? serversInMaintenanceAt(pg, accountId, at, serverIds) : [];
     },
+    activeSilences: (accountId, at) => silencesActiveAt(pg, accountId, at),
+    serverScopes: (accountId, serverIds) => serverScopes(pg, accountId, serverIds),
     async states(accountId, alertId) {
       return pg.rows('SELECT subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = $2 ORDER BY subject', [accountId, alertId]);
     },

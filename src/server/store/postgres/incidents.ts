@@ -1,9 +1,11 @@
-import type { AlertPlan, IncidentCallbacks, IncidentChange, IncidentPlan } from '../repos/alert-engine';
+import type { AlertPlan, IncidentChange, IncidentPlan } from '../repos/alert-engine';
 import type { Tx } from './db';
 import { enqueueCallbacks, enqueueNotifications } from './outbox';
+import { markSilenced } from './silence-marks';
 
 type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
+type End = Extract<IncidentPlan, { kind: 'end' }>;
 
 /** What one incident step wrote: its history and how many callbacks and notifications were queued. */
 export interface IncidentWrite extends IncidentChange {
@@ -41,15 +43,17 @@ export function incidentWriter(tx: Tx) {
     );
     const mails = p.notifications(id, m);
     await enqueueNotifications(tx, accountId, mails, nowMs);
+    await markSilenced(tx, accountId, id, p.silence, p.minute);
     return { historyId: id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(id), nowMs)).length, notified: mails.length };
   }
 
-  async function end(accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): Promise<IncidentWrite | null> {
+  async function end(accountId: number, alertId: number, p: End, nowMs: number): Promise<IncidentWrite | null> {
     await tx.exec('UPDATE alerts SET in_incident = false WHERE account_id = $1 AND id = $2', [accountId, alertId]);
     const inc = await tx.row<{ history_id: number }>('DELETE FROM alert_incidents WHERE account_id = $1 AND alert_id = $2 RETURNING history_id', [accountId, alertId]);
     if (!inc) return null;
-    await tx.exec('UPDATE alert_histories SET "end" = GREATEST(start, $3) WHERE account_id = $1 AND id = $2', [accountId, inc.history_id, minute]);
-    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, callbacks(inc.history_id), nowMs)).length, notified: 0 };
+    await tx.exec('UPDATE alert_histories SET "end" = GREATEST(start, $3) WHERE account_id = $1 AND id = $2', [accountId, inc.history_id, p.minute]);
+    await markSilenced(tx, accountId, inc.history_id, p.silence, p.minute);
+    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(inc.history_id), nowMs)).length, notified: 0 };
   }
 
   async function remind(accountId: number, alertId: number, p: Remind, nowMs: number): Promise<IncidentWrite | null> {
@@ -60,6 +64,7 @@ export function incidentWriter(tx: Tx) {
     if (n === 0) return null;
     const mails = p.notifications(p.historyId, p.message);
     await enqueueNotifications(tx, accountId, mails, nowMs);
+    await markSilenced(tx, accountId, p.historyId, p.silence, p.minute);
     return { historyId: p.historyId, queued: 0, notified: mails.length };
   }
 
@@ -87,7 +92,7 @@ export async function writeAlertEffects(tx: Tx, accountId: number, a: AlertPlan,
     p.kind === 'start'
       ? await w.start(accountId, a.alertId, p, nowMs)
       : p.kind === 'end'
-        ? await w.end(accountId, a.alertId, p.minute, p.callbacks, nowMs)
+        ? await w.end(accountId, a.alertId, p, nowMs)
         : await w.remind(accountId, a.alertId, p, nowMs);
   return done && { ...done, kind: p.kind };
 }

@@ -19,6 +19,7 @@ import { pgPolledDataConfig } from './polled-data-config';
 import { pgServerSets } from './server-sets';
 import { pgServerTags } from './server-tags';
 import { pgServers } from './servers';
+import { pgSilences } from './silences';
 import { pgTelemetry } from './telemetry/repo';
 import { pgTransactions } from './transactions';
 import { pgUsers } from './users';
@@ -47,6 +48,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     serverTags: pgServerTags(db),
     serverSets: pgServerSets(db),
     maintenanceWindows: pgMaintenanceWindows(db),
+    silences: pgSilences(db),
     logs: pgLogs(db),
     buckets: pgBuckets(db),
     transactions: pgTransactions(db),

@@ -1,6 +1,7 @@
 import type { AlertRule } from '../../alerting/conditions';
 import type { RenderedMessage } from '../../alerting/messages';
 import type { NewDelivery } from './outbox';
+import type { ServerScope, SilenceRecord } from './silences';
 
 export interface AlertUserRef {
   id: number;
@@ -70,16 +71,28 @@ export interface NewNotification {
   body: string;
   html: string | null;
   host: string | null;
+  /** A silence holds it back: recorded with state 'silenced', never sent. */
+  silenced?: boolean;
 }
 
 /** The notifications of a message, given its history id (known only once the history is written). */
 export type IncidentNotifications = (historyId: number, m: RenderedMessage) => NewNotification[];
 
-/** What happens to an alert's incident on this evaluation. */
+/** The silence that matched an incident's step: its notifications were held back (see alerting/silence-match.ts). */
+export interface SilenceMark {
+  id: number;
+  reason: string;
+}
+
+/**
+ * What happens to an alert's incident on this evaluation. With `silence`, the step's notifications
+ * come marked silenced (the plan built them so) and the writer also marks the history silenced and
+ * records a 'silenced' incident event.
+ */
 export type IncidentPlan =
-  | { kind: 'start'; minute: number; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications }
-  | { kind: 'end'; minute: number; callbacks: IncidentCallbacks }
-  | { kind: 'remind'; minute: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications };
+  | { kind: 'start'; minute: number; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications; silence?: SilenceMark }
+  | { kind: 'end'; minute: number; callbacks: IncidentCallbacks; silence?: SilenceMark }
+  | { kind: 'remind'; minute: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications; silence?: SilenceMark };
 
 /** Everything one evaluation decided for one alert; written together with the others of its plan. */
 export interface AlertPlan {
@@ -146,6 +159,10 @@ export interface AlertEngineRepo {
   fileLogs(accountId: number, serverId: number): Promise<Map<number, string>>;
   /** Those of the servers inside a maintenance window running at `at` (epoch seconds). */
   serversInMaintenance(accountId: number, serverIds: number[], at: number): Promise<number[]>;
+  /** The account's silences running at `at` (start <= at < end), by id. */
+  activeSilences(accountId: number, at: number): Promise<SilenceRecord[]>;
+  /** Each server's tags and server sets (same order as `serverIds`), for silences that match by them. */
+  serverScopes(accountId: number, serverIds: number[]): Promise<ServerScope[]>;
   states(accountId: number, alertId: number): Promise<SubjectState[]>;
   /** The states of several alerts of the account in one read, by alert id (every id present, [] for none). */
   statesOf(accountId: number, alertIds: number[]): Promise<Map<number, SubjectState[]>>;

@@ -23,9 +23,11 @@ export interface Delivery {
   lastLatencyMs: number | null;
   created: number;
   deliveredAt: number | null;
+  /** A silence matched the incident: the callback's data says silenced=true. */
+  silenced: boolean;
 }
 
-export type NewDelivery = Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status' | 'url' | 'method' | 'auth' | 'secret'>;
+export type NewDelivery = Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status' | 'url' | 'method' | 'auth' | 'secret'> & { silenced?: boolean };
 
 export interface AttemptResult {
   state: DeliveryState;

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { evalQueue } from './eval-queue';
 import { sqliteMaintenanceScope } from './maintenance-scope';
 import { alertPlanWriter } from './incidents';
+import { sqliteSilenceReads } from './silences';
 import { parseJson } from './util';
 import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 
@@ -47,6 +48,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
 
   const queue = evalQueue(db);
   const maintenance = sqliteMaintenanceScope(db);
+  const silences = sqliteSilenceReads(db);
   const writePlan = alertPlanWriter(db);
   const owns = db.prepare<[number], { claimed_by: string | null }>('SELECT claimed_by FROM eval_queue WHERE id = ?');
   const apply = db.transaction((plan: EvaluationPlan, nowMs: number): AppliedEvaluation => {
@@ -116,6 +118,12 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     },
     async serversInMaintenance(accountId, serverIds, at) {
       return serverIds.length ? maintenance.serversAt(accountId, at, serverIds) : [];
+    },
+    async activeSilences(accountId, at) {
+      return silences.activeAt(accountId, at);
+    },
+    async serverScopes(accountId, serverIds) {
+      return silences.serverScopes(accountId, serverIds);
     },
     async states(accountId, alertId) {
       return db

@@ -1,9 +1,11 @@
-import type { AlertPlan, IncidentCallbacks, IncidentChange, IncidentPlan } from '../repos/alert-engine';
+import type { AlertPlan, IncidentChange, IncidentPlan } from '../repos/alert-engine';
 import type { Db } from './db';
 import { notificationWriter, outboxWriter } from './outbox';
+import { silenceMarker } from './silence-marks';
 
 type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
+type End = Extract<IncidentPlan, { kind: 'end' }>;
 
 /** What one incident step wrote: its history and how many callbacks and notifications were queued. */
 export interface IncidentWrite extends IncidentChange {
@@ -19,6 +21,7 @@ export interface IncidentWrite extends IncidentChange {
 export function incidentWriter(db: Db) {
   const enqueue = outboxWriter(db);
   const notify = notificationWriter(db);
+  const markSilenced = silenceMarker(db);
   const alertRow = db.prepare<[number, number], { name: string; type: string }>(
     'SELECT name, type FROM alerts WHERE account_id = ? AND id = ? AND active = 1 AND in_incident = 0',
   );
@@ -45,22 +48,25 @@ export function incidentWriter(db: Db) {
     track.run(accountId, alertId, id, p.minute, p.minute);
     const mails = p.notifications(id, m);
     notify(accountId, mails, nowMs);
+    markSilenced(accountId, id, p.silence, p.minute);
     return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length, notified: mails.length };
   });
 
-  const end = db.transaction((accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): IncidentWrite | null => {
+  const end = db.transaction((accountId: number, alertId: number, p: End, nowMs: number): IncidentWrite | null => {
     const inc = openIncident.get(accountId, alertId);
     close.run(accountId, alertId);
     if (!inc) return null;
-    endHistory.run(minute, accountId, inc.history_id);
+    endHistory.run(p.minute, accountId, inc.history_id);
     untrack.run(accountId, alertId);
-    return { historyId: inc.history_id, queued: enqueue(accountId, callbacks(inc.history_id), nowMs).length, notified: 0 };
+    markSilenced(accountId, inc.history_id, p.silence, p.minute);
+    return { historyId: inc.history_id, queued: enqueue(accountId, p.callbacks(inc.history_id), nowMs).length, notified: 0 };
   });
 
   const remind = db.transaction((accountId: number, alertId: number, p: Remind, nowMs: number): IncidentWrite | null => {
     if (reminded.run(p.minute, accountId, alertId, p.historyId, p.lastNotified).changes === 0) return null;
     const mails = p.notifications(p.historyId, p.message);
     notify(accountId, mails, nowMs);
+    markSilenced(accountId, p.historyId, p.silence, p.minute);
     return { historyId: p.historyId, queued: 0, notified: mails.length };
   });
 
@@ -92,7 +98,7 @@ export function alertPlanWriter(db: Db) {
       p.kind === 'start'
         ? incidents.start(accountId, a.alertId, p, nowMs)
         : p.kind === 'end'
-          ? incidents.end(accountId, a.alertId, p.minute, p.callbacks, nowMs)
+          ? incidents.end(accountId, a.alertId, p, nowMs)
           : incidents.remind(accountId, a.alertId, p, nowMs);
     return done && { ...done, kind: p.kind };
   };

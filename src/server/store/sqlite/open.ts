@@ -17,6 +17,7 @@ import { sqlitePolledDataConfig } from './polled-data-config';
 import { sqliteServerSets } from './server-sets';
 import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
+import { sqliteSilences } from './silences';
 import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
@@ -35,6 +36,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     serverTags: sqliteServerTags(db),
     serverSets: sqliteServerSets(db),
     maintenanceWindows: sqliteMaintenanceWindows(db),
+    silences: sqliteSilences(db),
     logs: sqliteLogs(db),
     buckets: sqliteBuckets(db),
     transactions: sqliteTransactions(db),

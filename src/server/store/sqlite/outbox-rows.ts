@@ -20,6 +20,8 @@ export interface DeliveryRow {
   last_latency_ms: number | null;
   created: number;
   delivered_at: number | null;
+  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+  silenced: number | boolean;
 }
 
 export const toDelivery = (r: DeliveryRow): Delivery => ({
@@ -41,6 +43,7 @@ export const toDelivery = (r: DeliveryRow): Delivery => ({
   lastLatencyMs: r.last_latency_ms,
   created: r.created,
   deliveredAt: r.delivered_at,
+  silenced: r.silenced === true || r.silenced === 1,
 });
 
 export interface NotificationRow {

@@ -3,6 +3,7 @@ import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type Notif
 import type { NewNotification } from '../repos/alert-engine';
 import type { Db } from './db';
 import { claimJobs } from './outbox-claim';
+import { notificationState } from '../silence-rows';
 import { toDelivery, type DeliveryRow } from './outbox-rows';
 
 /**
@@ -11,19 +12,19 @@ import { toDelivery, type DeliveryRow } from './outbox-rows';
  */
 export function outboxWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO callback_deliveries
-    (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created, host)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created, host, silenced)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const byId = db.prepare<[number], DeliveryRow>('SELECT * FROM callback_deliveries WHERE id = ?');
   return db.transaction((accountId: number, items: NewDelivery[], now: number): Delivery[] =>
     items.map((d) => {
-      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now, deliveryHost(d.url))
+      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now, deliveryHost(d.url), d.silenced ? 1 : 0)
         .lastInsertRowid;
       return toDelivery(byId.get(Number(id))!);
     }),
   );
 }
 
-/** Writes user notifications: 'pending' for the outbox when a transport sends them, else 'kept'. */
+/** Writes user notifications: 'silenced' when a silence holds them back, 'pending' for the outbox when a transport sends them, else 'kept'. */
 export function notificationWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body,
       html, host, state, delivery_id, next_attempt_at, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -32,7 +33,7 @@ export function notificationWriter(db: Db) {
     let last = 0;
     for (const n of items) {
       last = Number(
-        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, n.host ? 'pending' : 'kept', randomUUID(), nowMs, Math.floor(nowMs / 1000))
+        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, notificationState(n), randomUUID(), nowMs, Math.floor(nowMs / 1000))
           .lastInsertRowid,
       );
     }
