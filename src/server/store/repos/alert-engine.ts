@@ -41,6 +41,8 @@ export interface Incident {
   historyId: number;
   started: number;
   lastNotified: number;
+  /** Someone acknowledged the incident: its reminders stop until it is un-acknowledged (optional for in-memory backtests). */
+  acknowledged?: boolean;
 }
 
 export interface Recipient {
@@ -65,6 +67,8 @@ export interface NewNotification {
   historyId: number | null;
   userId: number;
   channel: 'email' | 'sms' | 'push';
+  /** Which event of the incident it tells (the timeline shows it); absent for mail no alert caused. */
+  event?: 'TRIGGERED' | 'REMINDER' | 'RESOLVED';
   recipient: string;
   subject: string;
   body: string;
@@ -77,7 +81,7 @@ export type IncidentNotifications = (historyId: number, m: RenderedMessage) => N
 
 /** What happens to an alert's incident on this evaluation. */
 export type IncidentPlan =
-  | { kind: 'start'; minute: number; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications }
+  | { kind: 'start'; minute: number; value?: number | null; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications }
   | { kind: 'end'; minute: number; callbacks: IncidentCallbacks }
   | { kind: 'remind'; minute: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications };
 
