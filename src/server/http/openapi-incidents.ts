@@ -32,7 +32,7 @@ export const INCIDENT_OPERATIONS: Operation[] = [
   {
     method: 'GET', path: '/ack/:token', tag: TAG, public: true, summary: 'What an e-mailed acknowledge link names (no sign-in; changes nothing)',
     description:
-      'The link is the credential: HMAC-signed, one incident, one recipient, 7 days. A forged or damaged link answers 403, an expired one 410, a used one 409 (field token, the message says which). ' +
+      'The link is the credential: HMAC-signed, one incident, one recipient, 7 days. A forged or damaged link answers 400, an expired one 410, a used one 409 (field token, the message says which). ' +
       'Mail scanners prefetch links: this GET never acts.',
     response: ackTokenInfo,
   },

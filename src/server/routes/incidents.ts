@@ -11,7 +11,7 @@ import { toAlertHistory } from './alert-histories';
 const STATUS: Record<IncidentProblem, number> = {
   not_found: 404,
   resolved: 409,
-  token_invalid: 403,
+  token_invalid: 400,
   token_expired: 410,
   token_used: 409,
   recipient_gone: 410,

@@ -8,7 +8,7 @@ import { assembleTimeline } from './incident-timeline';
 /** Why an incident-response request cannot be done; the HTTP edge maps each to its status. */
 export type IncidentProblem = 'not_found' | 'resolved' | 'token_invalid' | 'token_expired' | 'token_used' | 'recipient_gone';
 
-/** A domain refusal (services do not speak HTTP): routes/incidents.ts maps `problem` to 404, 409, 403, 410. */
+/** A domain refusal (services do not speak HTTP): routes/incidents.ts maps `problem` to 404, 409, 400, 410. */
 export class IncidentError extends Error {
   constructor(
     readonly problem: IncidentProblem,
