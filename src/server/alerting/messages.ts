@@ -58,7 +58,7 @@ export interface MessageLinks {
 export function emailWithLinks(m: Pick<RenderedMessage, 'text' | 'html'>, links: MessageLinks): { text: string; html: string } {
   const text = `${m.text}\nAcknowledge (opens a confirm page): ${links.acknowledge}\nIncident: ${links.incident}\n`;
   const para =
-    `<p><a href="${escapeHtml(links.acknowledge)}">Acknowledge this incident</a> (opens a confirm page) · ` +
+    `<p><a href="${escapeHtml(links.acknowledge)}">Acknowledge this incident</a> (opens a confirm page) &middot; ` +
     `<a href="${escapeHtml(links.incident)}">Open the incident</a></p>`;
   const at = m.html.lastIndexOf('</body>');
   const html = at < 0 ? m.html + para : m.html.slice(0, at) + para + m.html.slice(at);
