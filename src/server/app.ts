@@ -18,6 +18,7 @@ import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { installCsvExport } from './http/csv-export';
 import { alertHistoryRoutes } from './routes/alert-histories';
+import { incidentRoutes } from './routes/incidents';
 import { alertBacktestRoutes } from './routes/alert-backtest';
 import { alertBulkRoutes } from './routes/alert-bulk';
 import { alertRoutes } from './routes/alerts';
@@ -49,10 +50,12 @@ import { timeTravelRoutes } from './routes/time-travel';
 import { healthRoutes } from './routes/health';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, teamRoutes, sessionRoutes, openApiRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, teamRoutes, sessionRoutes, openApiRoutes];
 
 /** Routes outside sign-in: the document (no tenant data) and signing in itself. */
 const PUBLIC_PATHS = new Set(['GET /api/openapi.json', 'GET /api/v5/openapi.json', 'POST /api/session', 'POST /api/v5/session']);
+/** E-mailed acknowledge links (GET reads, POST acts): the signed link is the credential, not a sign-in. */
+const ACK_LINK = /^\/api(\/v5)?\/ack\/[^/]+\/?$/;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -68,6 +71,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     const path = req.url.split('?')[0]!;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (!path.startsWith('/api') || PUBLIC_PATHS.has(`${method} ${path.replace(/\/$/, '')}`)) return;
+    if ((method === 'GET' || method === 'POST') && ACK_LINK.test(path)) return;
     await authenticate(req, reply);
   };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertHistoryItem } from './alert-histories';
 import { pagingQuery } from './paging';
 import { boolParam, epochParam, idListParam, intParam } from './params';
 
@@ -15,6 +16,10 @@ export const acknowledgementFields = z.object({
   silenced: z.boolean(),
 });
 export type Acknowledgement = z.infer<typeof acknowledgementFields>;
+
+/** An alert history as every endpoint answers it, the spec's list and detail included: the item plus its acknowledgement. */
+export const alertHistoryAnswer = alertHistoryItem.extend(acknowledgementFields.shape);
+export type AlertHistoryAnswer = z.infer<typeof alertHistoryAnswer>;
 
 /** Notes are plain text, rendered as text everywhere. */
 export const NOTE_MAX = 4000;

@@ -16,6 +16,8 @@ import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breaches } from './conditions';
 import { renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
+import { ACK_TOKEN_TTL_S, mintAckToken } from '../services/ack-tokens';
+import { incidentPaths } from '../../shared/incident-response';
 import { newObserveCache, observeBatch } from './observe-batch';
 import { silencedNotifications, silenceOf } from './silence-lookup';
 import { decideStep, type Observed, type StepReads } from './step';
@@ -26,7 +28,12 @@ export interface EngineDeps {
   transports: Pick<Transports, 'hostOf'>;
   /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
+  /** Links in alert e-mails: the dashboard's public base URL and each account's acknowledge-link secret. */
+  links?: { baseUrl: string; secret(accountId: number): Promise<string> };
 }
+
+/** The dashboard's page of an incident (src/web/app/paths.ts alertHistory). */
+const incidentPage = (historyId: number) => `/incidents/${historyId}`;
 
 /** Alert types whose target spans servers: their states and incident are written by several servers' items. */
 const SHARED_TYPES: ReadonlySet<string> = new Set(['Server Tag', 'Application']);
@@ -53,6 +60,26 @@ export function createAlertEngine(d: EngineDeps) {
   const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED', silence: SilenceMark | undefined) => (historyId: number) =>
     callbackDeliveries(alert.id, alert.subscribers, historyId, status, silence !== undefined);
 
+  // Secrets never change once made: read once per account and process.
+  const secrets = new Map<number, Promise<string>>();
+  async function linksOf(accountId: number) {
+    const l = d.links;
+    if (!l) return undefined;
+    let secret = secrets.get(accountId);
+    if (!secret) {
+      secret = l.secret(accountId);
+      secrets.set(accountId, secret);
+      secret.catch(() => secrets.delete(accountId));
+    }
+    const key = await secret;
+    const base = l.baseUrl.replace(/\/+$/, '');
+    const expires = d.now() + ACK_TOKEN_TTL_S;
+    return (historyId: number, userId: number) => ({
+      incident: base + incidentPage(historyId),
+      acknowledge: base + incidentPaths.ackPage(mintAckToken(key, { accountId, historyId, userId, expires })),
+    });
+  }
+
   // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
   const reads = (alert: EngineAlert, states?: SubjectState[]): StepReads => ({
     states: async () => states ?? d.repo.states(alert.accountId, alert.id),
@@ -73,12 +100,16 @@ export function createAlertEngine(d: EngineDeps) {
     if (verdict === 'end') step = { kind: 'end', minute: o.minute, callbacks: callbacks(alert, 'RESOLVED', silence), ...marked };
     if (verdict === 'start' || verdict === 'remind') {
       const people = await d.repo.recipients(alert.accountId, alert.users.map((u) => u.id));
-      const notifications = silencedNotifications(notificationsFor(alert, people, d.transports), silence);
+      const notifications = silencedNotifications(
+        notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', await linksOf(alert.accountId)),
+        silence,
+      );
       step =
         verdict === 'start'
           ? {
               kind: 'start',
               minute: o.minute,
+              value: o.value,
               render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }),
               callbacks: callbacks(alert, 'TRIGGERED', silence),
               notifications,

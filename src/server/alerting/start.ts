@@ -35,7 +35,8 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   const worker = opts.worker ?? workerId();
   const transports = createTransports(opts);
   const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), worker, transports, ...opts.dispatcher });
-  const engine = createAlertEngine({ repo, transports, now: deps.now });
+  const links = { baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) };
+  const engine = createAlertEngine({ repo, transports, now: deps.now, links });
   const evaluator = startEvaluator(repo, engine, {
     worker,
     ...opts.evaluator,

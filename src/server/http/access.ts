@@ -48,6 +48,12 @@ export const WRITE_RULES: Record<string, Rule> = {
   'POST /alerts/:id/deliveries/:did/redeliver': {
     need: 'manager', resource: 'alert_deliveries', action: 'redeliver', idParam: 'did', read: '/alerts/:id/deliveries/:did',
   },
+  // Incident response: every role may acknowledge and write notes (issue 18).
+  'POST /alert_histories/:id/acknowledge': { need: 'any', resource: 'alert_histories', action: 'acknowledge', read: '/alert_histories/:id' },
+  'POST /alert_histories/:id/unacknowledge': { need: 'any', resource: 'alert_histories', action: 'unacknowledge', read: '/alert_histories/:id' },
+  'POST /alert_histories/:id/notes': { need: 'any', resource: 'alert_histories', action: 'add_note' },
+  // Signed in by the link itself, not a user: audited by the route (routes/incidents.ts) as the link's recipient.
+  'POST /ack/:token': { need: 'any', resource: 'alert_histories', action: 'acknowledge_link', noAudit: true },
   'PUT /autodetect/resources': { need: 'manager', resource: 'autodetect', action: 'update' },
   'POST /buckets': { need: 'any', resource: 'buckets', action: 'ingest', noAudit: true },
   'DELETE /buckets': { need: 'manager', resource: 'buckets', action: 'delete' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { alertHistoryItem, alertHistoryListQuery, alertHistoryMessage } from '../../shared/alert-histories';
+import { alertHistoryListQuery, alertHistoryMessage } from '../../shared/alert-histories';
+import { alertHistoryAnswer } from '../../shared/incident-response';
 import { MAX_SUBSCRIBERS, SUBSCRIBER_EVENTS, SUBSCRIBER_TYPES } from '../../shared/alert-inputs';
 import { alertCreate, alertItem, alertListQuery, alertUpdate } from '../../shared/alerts';
 import {
@@ -34,6 +35,7 @@ import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate
 import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
 import type { JsonSchema, Operation } from './openapi';
 import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
+import { INCIDENT_OPERATIONS } from './openapi-incidents';
 import { SILENCE_OPERATIONS, SILENCE_RULE } from './openapi-silences';
 import { TEAM_OPERATIONS } from './openapi-team';
 import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
@@ -260,8 +262,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/alerts/:id/deliveries/:did', tag: 'Alerts', summary: 'One delivery with its attempts', response: record },
   { method: 'POST', path: '/alerts/:id/deliveries/:did/redeliver', tag: 'Alerts', summary: 'Queue the delivery again', response: record },
   { method: 'POST', path: '/alerts/:id/test_callback', tag: 'Alerts', summary: "Queue a test callback to the alert's subscribers", response: record, status: 202 },
-  { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first; extension: open=true lists the incidents not ended yet', params: alertHistoryListQuery, response: alertHistoryItem, paged: true },
-  { method: 'GET', path: '/alert_histories/:id', tag: 'Alert histories', summary: 'One alert history', response: alertHistoryItem },
+  { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first; extension: open=true lists the incidents not ended yet', params: alertHistoryListQuery, response: alertHistoryAnswer, paged: true },
+  { method: 'GET', path: '/alert_histories/:id', tag: 'Alert histories', summary: 'One alert history (extension: acknowledged_by, acknowledged_at, silenced)', response: alertHistoryAnswer },
   { method: 'GET', path: '/alert_histories/:id/message', tag: 'Alert histories', summary: 'The e-mail message of the history', response: alertHistoryMessage },
   { method: 'GET', path: '/alert_histories/:id/message/view', tag: 'Alert histories', summary: 'The message as an HTML page', html: true },
 
@@ -289,6 +291,7 @@ export const OPERATIONS: Operation[] = [
   ...TEAM_OPERATIONS,
   ...ALERT_TOOL_OPERATIONS,
   ...SILENCE_OPERATIONS,
+  ...INCIDENT_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
 ];
 

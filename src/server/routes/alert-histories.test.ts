@@ -56,6 +56,9 @@ describe('alert histories', () => {
       subject: 'A first',
       message: `/api/v5/alert_histories/${h.a1}/message/`,
       url: `/api/v5/alert_histories/${h.a1}/`,
+      acknowledged_by: null,
+      acknowledged_at: null,
+      silenced: false,
     });
     expect(r.body.data[0].end).toBeNull();
   });

@@ -2,6 +2,7 @@ import type { AccountRepo } from './repos/accounts';
 import type { AlertEngineRepo } from './repos/alert-engine';
 import type { AlertHistoryRepo } from './repos/alert-histories';
 import type { AlertRepo } from './repos/alerts';
+import type { IncidentRepo } from './repos/incidents';
 import type { ApplicationRepo } from './repos/applications';
 import type { BucketRepo } from './repos/buckets';
 import type { LeaseRepo } from './repos/leases';
@@ -40,6 +41,8 @@ export interface Store {
   transactions: TransactionSettingsRepo;
   alerts: AlertRepo;
   alertHistories: AlertHistoryRepo;
+  /** Acknowledgement, notes, incident events and acknowledge links of alert histories (issue 18). */
+  incidents: IncidentRepo;
   polledData: PolledDataRepo;
   logData: LogDataRepo;
   traces: TraceRepo;

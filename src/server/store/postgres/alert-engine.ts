@@ -65,11 +65,12 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       return out;
     },
     async incident(accountId, alertId) {
-      const r = await pg.row<{ history_id: number; started: number; last_notified: number }>(
-        'SELECT history_id, started, last_notified FROM alert_incidents WHERE account_id = $1 AND alert_id = $2',
+      const r = await pg.row<{ history_id: number; started: number; last_notified: number; acknowledged: boolean | null }>(
+        `SELECT i.history_id, i.started, i.last_notified, h.acknowledged_at IS NOT NULL AS acknowledged FROM alert_incidents i
+           LEFT JOIN alert_histories h ON h.account_id = i.account_id AND h.id = i.history_id WHERE i.account_id = $1 AND i.alert_id = $2`,
         [accountId, alertId],
       );
-      return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified } : null;
+      return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified, acknowledged: r.acknowledged === true } : null;
     },
     async band(accountId, alertId, minute, windowSeconds) {
       // The band is of the window before this minute (partial first hour included), so a spike is

@@ -32,8 +32,8 @@ export function incidentWriter(tx: Tx) {
       [accountId, alertId, p.minute, alert.name, alert.type],
     ))!.id;
     const m = p.render(id);
-    await tx.exec('UPDATE alert_histories SET subject = $3, html = $4, json = $5, text = $6, sms = $7 WHERE account_id = $1 AND id = $2', [
-      accountId, id, m.subject, m.html, m.json, m.text, m.sms,
+    await tx.exec('UPDATE alert_histories SET subject = $3, html = $4, json = $5, text = $6, sms = $7, trigger_value = $8 WHERE account_id = $1 AND id = $2', [
+      accountId, id, m.subject, m.html, m.json, m.text, m.sms, p.value ?? null,
     ]);
     await tx.exec('UPDATE alerts SET in_incident = true, last_triggered = $3 WHERE account_id = $1 AND id = $2', [accountId, alertId, p.minute]);
     await tx.exec(
@@ -58,7 +58,9 @@ export function incidentWriter(tx: Tx) {
 
   async function remind(accountId: number, alertId: number, p: Remind, nowMs: number): Promise<IncidentWrite | null> {
     const n = await tx.exec(
-      'UPDATE alert_incidents SET last_notified = $3 WHERE account_id = $1 AND alert_id = $2 AND history_id = $4 AND last_notified = $5',
+      // An incident acknowledged since the decision is not reminded of.
+      `UPDATE alert_incidents SET last_notified = $3 WHERE account_id = $1 AND alert_id = $2 AND history_id = $4 AND last_notified = $5
+         AND NOT EXISTS (SELECT 1 FROM alert_histories h WHERE h.account_id = $1 AND h.id = $4 AND h.acknowledged_at IS NOT NULL)`,
       [accountId, alertId, p.minute, p.historyId, p.lastNotified],
     );
     if (n === 0) return null;

@@ -12,6 +12,7 @@ import { pgLeases } from './leases';
 import { pgLogs } from './logs';
 import { pgMaintenanceWindows } from './maintenance-windows';
 import { pgOutbox } from './outbox';
+import { pgIncidents } from './incident-response';
 import { pgLogData } from './log-data';
 import { pgTraces } from './traces';
 import { pgPolledData } from './polled-data';
@@ -54,6 +55,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     transactions: pgTransactions(db),
     alerts: pgAlerts(db),
     alertHistories: pgAlertHistories(db),
+    incidents: pgIncidents(db),
     polledData: pgPolledData(db),
     logData: pgLogData(db),
     traces: pgTraces(db),

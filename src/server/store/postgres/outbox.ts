@@ -33,8 +33,8 @@ export async function enqueueNotifications(sql: Sql, accountId: number, items: r
   for (const n of items) {
     const r = await sql.row<{ id: number }>(
       `INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body,
-         html, host, state, delivery_id, next_attempt_at, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-      [accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, notificationState(n), randomUUID(), nowMs, Math.floor(nowMs / 1000)],
+         html, host, state, delivery_id, next_attempt_at, created, event) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+      [accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, notificationState(n), randomUUID(), nowMs, Math.floor(nowMs / 1000), n.event ?? null],
     );
     last = r!.id;
   }

@@ -42,6 +42,8 @@ export interface Incident {
   historyId: number;
   started: number;
   lastNotified: number;
+  /** Someone acknowledged the incident: its reminders stop until it is un-acknowledged (optional for in-memory backtests). */
+  acknowledged?: boolean;
 }
 
 export interface Recipient {
@@ -66,6 +68,8 @@ export interface NewNotification {
   historyId: number | null;
   userId: number;
   channel: 'email' | 'sms' | 'push';
+  /** Which event of the incident it tells (the timeline shows it); absent for mail no alert caused. */
+  event?: 'TRIGGERED' | 'REMINDER' | 'RESOLVED';
   recipient: string;
   subject: string;
   body: string;
@@ -90,7 +94,7 @@ export interface SilenceMark {
  * records a 'silenced' incident event.
  */
 export type IncidentPlan =
-  | { kind: 'start'; minute: number; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications; silence?: SilenceMark }
+  | { kind: 'start'; minute: number; value?: number | null; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications; silence?: SilenceMark }
   | { kind: 'end'; minute: number; callbacks: IncidentCallbacks; silence?: SilenceMark }
   | { kind: 'remind'; minute: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications; silence?: SilenceMark };
 

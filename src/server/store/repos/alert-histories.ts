@@ -14,6 +14,13 @@ export interface AlertHistoryRecord {
   json: string;
   text: string;
   sms: string;
+  /** Who acknowledged the incident and when (epoch seconds); null when nobody has (or it was un-acknowledged). */
+  acknowledgedBy: number | null;
+  acknowledgedAt: number | null;
+  /** A silence matched the incident: its notifications were held back. */
+  silenced: boolean;
+  /** The value that crossed the threshold when it triggered (null for triggers without one). */
+  triggerValue: number | null;
 }
 
 export interface NewAlertHistory {

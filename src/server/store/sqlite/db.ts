@@ -6,6 +6,7 @@ import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
 import { idsSchema } from './schema-ids';
+import { incidentResponseSchema } from './schema-incident-response';
 import { silencesSchema } from './schema-silences';
 import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
@@ -13,8 +14,8 @@ import { usersSchema } from './schema-users';
 
 export type Db = Database.Database;
 
-/** Every module's schema, applied in this order at open (ids after the tables it rebuilds). */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema, silencesSchema];
+/** Every module's schema, applied in this order at open (ids rebuilds the tables before it; modules after it make their tables with AUTOINCREMENT ids). */
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema, incidentResponseSchema, silencesSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.

@@ -27,14 +27,16 @@ export function incidentWriter(db: Db) {
   );
   const sameStart = db.prepare('SELECT 1 FROM alert_histories WHERE account_id = ? AND alert_id = ? AND start = ?');
   const insertHistory = db.prepare(`INSERT INTO alert_histories (account_id, alert_id, start, subject, alert_name, alert_type) VALUES (?, ?, ?, '', ?, ?)`);
-  const saveMessage = db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ? WHERE id = ?');
+  const saveMessage = db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ?, trigger_value = ? WHERE id = ?');
   const open = db.prepare('UPDATE alerts SET in_incident = 1, last_triggered = ? WHERE account_id = ? AND id = ?');
   const track = db.prepare('INSERT OR REPLACE INTO alert_incidents (account_id, alert_id, history_id, started, last_notified) VALUES (?, ?, ?, ?, ?)');
   const openIncident = db.prepare<[number, number], { history_id: number }>('SELECT history_id FROM alert_incidents WHERE account_id = ? AND alert_id = ?');
   const close = db.prepare('UPDATE alerts SET in_incident = 0 WHERE account_id = ? AND id = ?');
   const endHistory = db.prepare('UPDATE alert_histories SET "end" = MAX(start, ?) WHERE account_id = ? AND id = ?');
   const untrack = db.prepare('DELETE FROM alert_incidents WHERE account_id = ? AND alert_id = ?');
-  const reminded = db.prepare('UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ? AND history_id = ? AND last_notified = ?');
+  // An incident acknowledged since the decision is not reminded of.
+  const reminded = db.prepare(`UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ? AND history_id = ? AND last_notified = ?
+    AND NOT EXISTS (SELECT 1 FROM alert_histories h WHERE h.account_id = alert_incidents.account_id AND h.id = alert_incidents.history_id AND h.acknowledged_at IS NOT NULL)`);
 
   const start = db.transaction((accountId: number, alertId: number, p: Start, nowMs: number): IncidentWrite | null => {
     const alert = alertRow.get(accountId, alertId);
@@ -43,7 +45,7 @@ export function incidentWriter(db: Db) {
     if (!alert || sameStart.get(accountId, alertId, p.minute)) return null;
     const id = Number(insertHistory.run(accountId, alertId, p.minute, alert.name, alert.type).lastInsertRowid);
     const m = p.render(id);
-    saveMessage.run(m.subject, m.html, m.json, m.text, m.sms, id);
+    saveMessage.run(m.subject, m.html, m.json, m.text, m.sms, p.value ?? null, id);
     open.run(p.minute, accountId, alertId);
     track.run(accountId, alertId, id, p.minute, p.minute);
     const mails = p.notifications(id, m);

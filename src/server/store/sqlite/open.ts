@@ -2,6 +2,7 @@ import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteAlertEngine } from './alert-engine';
 import { sqliteAlertHistories } from './alert-histories';
+import { sqliteIncidents } from './incident-response';
 import { sqliteAlerts } from './alerts';
 import { sqliteApplications } from './applications';
 import { sqliteBuckets } from './buckets';
@@ -42,6 +43,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     transactions: sqliteTransactions(db),
     alerts: sqliteAlerts(db),
     alertHistories: sqliteAlertHistories(db),
+    incidents: sqliteIncidents(db),
     polledData: sqlitePolledData(db),
     logData: sqliteLogData(db),
     traces: sqliteTraces(db),

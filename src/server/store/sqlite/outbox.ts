@@ -27,13 +27,13 @@ export function outboxWriter(db: Db) {
 /** Writes user notifications: 'silenced' when a silence holds them back, 'pending' for the outbox when a transport sends them, else 'kept'. */
 export function notificationWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body,
-      html, host, state, delivery_id, next_attempt_at, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      html, host, state, delivery_id, next_attempt_at, created, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   /** Answers the id of the last row written (0 for none). */
   return (accountId: number, items: readonly NewNotification[], nowMs: number): number => {
     let last = 0;
     for (const n of items) {
       last = Number(
-        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, notificationState(n), randomUUID(), nowMs, Math.floor(nowMs / 1000))
+        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, notificationState(n), randomUUID(), nowMs, Math.floor(nowMs / 1000), n.event ?? null)
           .lastInsertRowid,
       );
     }
