@@ -2,10 +2,8 @@ import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAlertHistory, useAlertHistoryMessage } from '../../api/alert-histories';
 import { useAlerts } from '../../api/alerts';
-import { useMe } from '../../api/session';
 import { useUserNames } from '../../api/users';
 import { paths } from '../../app/paths';
-import { canConfigure } from '../../app/session';
 import { useTimeView } from '../../app/use-time-view';
 import { ErrorBox, Loading } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
@@ -30,7 +28,6 @@ export default function HistoryPage() {
   const message = useAlertHistoryMessage(id);
   const alerts = useAlerts();
   const names = useUserNames();
-  const manager = canConfigure(useMe());
   const { now } = useTimeView();
   const list = useMemo(() => (history.data ? [history.data] : []), [history.data]);
   const row = useIncidentRows(list)[0];
@@ -59,7 +56,7 @@ export default function HistoryPage() {
         <dd>{alert?.trigger ?? '–'}</dd>
       </dl>
       <IncidentEvents id={h.id} nameOf={(u) => names.data?.get(u)} />
-      {manager && h.end === null && <SilencePanel history={h} />}
+      {h.end === null && <SilencePanel history={h} />}
       {row && <IncidentLinks row={row} type={alert?.type} view={view} />}
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useMe } from '../../api/session';
 import { useSaveSilence } from '../../api/silences';
 import { paths } from '../../app/paths';
+import { canConfigure } from '../../app/session';
 import { FormError } from '../../components/forms/form-fields';
 import { serverFieldErrors } from '../../components/forms/schema-errors';
 import { Button } from '../../components/ui/button';
@@ -12,11 +14,15 @@ import { SILENCE_PRESETS, presetLabel, presetTiming } from '../../lib/silence-pr
 import { browserTimeZone } from '../../lib/zoned-time';
 
 /**
- * "Silence this alert" for Managers and the owner (the page shows it only to them): a silence over
+ * "Silence this alert" for Managers and the owner (nothing for others): a silence over
  * this incident's alert, starting now, for 1 h, 4 h or until 09:00 tomorrow in the person's own zone.
  * Incidents go on being recorded; only e-mail, SMS and push are held back.
  */
-export function SilencePanel({ history: h }: { history: { id: number; alert_id: number; subject: string } }) {
+export function SilencePanel({ history }: { history: { id: number; alert_id: number; subject: string } }) {
+  return canConfigure(useMe()) ? <SilenceButtons history={history} /> : null;
+}
+
+function SilenceButtons({ history: h }: { history: { id: number; alert_id: number; subject: string } }) {
   const [reason, setReason] = useState(`Silenced from incident #${h.id}: ${h.subject}`.slice(0, 1000));
   const save = useSaveSilence(null);
   const errors = serverFieldErrors(save.error);

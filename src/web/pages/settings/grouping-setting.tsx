@@ -21,7 +21,7 @@ export function GroupingSetting() {
       {settings.error && <ErrorBox error={settings.error} />}
       {settings.data &&
         (writer ? (
-          <GroupingForm key={settings.data.group_wait_s} current={settings.data.group_wait_s} />
+          <GroupingForm current={settings.data.group_wait_s} />
         ) : (
           <p className="text-sm">
             Notifications due within <strong>{settings.data.group_wait_s} s</strong> of each other go out as one message. {EXPLAIN}
