@@ -34,6 +34,7 @@ import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate
 import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
 import type { JsonSchema, Operation } from './openapi';
 import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
+import { NOTIFICATION_SETTINGS_OPERATIONS } from './openapi-notification-settings';
 import { TEAM_OPERATIONS } from './openapi-team';
 import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
 
@@ -287,5 +288,6 @@ export const OPERATIONS: Operation[] = [
   ...TEAM_OPERATIONS,
   ...ALERT_TOOL_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
+  ...NOTIFICATION_SETTINGS_OPERATIONS,
 ];
 

@@ -12,6 +12,7 @@ import { pgLeases } from './leases';
 import { pgLogs } from './logs';
 import { pgMaintenanceWindows } from './maintenance-windows';
 import { pgOutbox } from './outbox';
+import { pgNotificationSettings } from './notification-settings';
 import { pgLogData } from './log-data';
 import { pgTraces } from './traces';
 import { pgPolledData } from './polled-data';
@@ -58,6 +59,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     polledDataConfig: pgPolledDataConfig(db),
     applications: pgApplications(db),
     outbox: pgOutbox(db),
+    notificationSettings: pgNotificationSettings(db),
     alertEngine: pgAlertEngine(db),
     leases: pgLeases(db),
     telemetry: pgTelemetry(db),

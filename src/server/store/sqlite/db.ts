@@ -6,14 +6,15 @@ import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
 import { idsSchema } from './schema-ids';
+import { notificationGroupingSchema } from './schema-notification-grouping';
 import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
 import { usersSchema } from './schema-users';
 
 export type Db = Database.Database;
 
-/** Every module's schema, applied in this order at open (ids last: it rebuilds the others' tables). */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema];
+/** Every module's schema, applied in this order at open (ids rebuilds the others' tables: steps that alter them after it come later). */
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema, notificationGroupingSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.
