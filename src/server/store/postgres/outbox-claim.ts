@@ -97,7 +97,7 @@ async function takeNotifications(tx: Tx, q: ClaimQuery): Promise<OutboxJob[]> {
           `UPDATE notifications SET claimed_by = $5, lease_until = $6
             WHERE (account_id, id) IN (
               SELECT account_id, id FROM notifications WHERE account_id = $1 AND channel = $2 AND recipient = $3 AND host = $4
-                 AND state = 'pending' AND claimed_by IS NULL AND group_wait_s > 0 AND next_attempt_at <= $7 + group_wait_s * 1000
+                 AND state = 'pending' AND claimed_by IS NULL AND group_wait_s > 0 AND next_attempt_at <= $7::bigint + group_wait_s * 1000
                ORDER BY id LIMIT $8 FOR UPDATE SKIP LOCKED)
             RETURNING *`,
           [lead.account_id, lead.channel, lead.recipient, lead.host, q.worker, q.nowMs + q.leaseMs, q.nowMs, MAX_GROUP - group.length],
