@@ -9,6 +9,8 @@ beforeAll(async () => void (smtp = await smtpReceiver()));
 afterAll(() => smtp.close());
 
 const f = useEngine({ smtpUrl: () => `smtp://127.0.0.1:${smtp.port}` });
+/** E-mails of these tests are each read alone, at once: no group window (grouping.test.ts covers it). */
+const sendAlone = async () => expect((await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { group_wait_s: 0 } })).status).toBe(200);
 const HOT = () => ({ server: { cpu: 95, memory: 1 } });
 const COOL = () => ({ server: { cpu: 1, memory: 1 } });
 
@@ -59,6 +61,7 @@ describe('acknowledged incidents', () => {
 
 describe('alert e-mails', () => {
   it('carry the recipient\'s one-use acknowledge link and the incident link, in text and html', async () => {
+    await sendAlone();
     const server = await registerTestServer(f.svc, 'ack-3');
     const id = await f.alert({ type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 50 });
     await f.feed('ack-3', 1, HOT);
@@ -93,6 +96,7 @@ describe('alert e-mails', () => {
 describe('the timeline', () => {
   it('lists triggered with its value, each e-mail and callback with its outcome, acknowledged, the note and resolved, in order', async () => {
     const rx = await receiver(0, (n) => ({ status: n === 1 ? 500 : 200 }));
+    await sendAlone();
     const server = await registerTestServer(f.svc, 'ack-4');
     const secretUrl = `http://user:pw@127.0.0.1:${rx.port}/hooks/abcdef0123456789abcdef?token=s3cret`;
     const id = await f.alert({ type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 50, subscribers: [secretUrl] });

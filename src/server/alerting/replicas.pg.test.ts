@@ -34,6 +34,8 @@ beforeAll(async () => {
   };
   auth = createAccountIn(env, 'fleet@example.com');
   replicas.push(await startServiceProcess(env), await startServiceProcess(env));
+  // Each incident's e-mail is looked for by its own subject: grouping (tested in grouping*.test.ts) is off.
+  expect((await callService(replicas[0]!.base, auth, 'PUT', '/api/v5/notification_settings/', { group_wait_s: 0 })).status).toBe(200);
   lb = await startHaproxy(replicas.map((r) => r.base));
 }, 90_000);
 

@@ -71,6 +71,7 @@ export const WRITE_RULES: Record<string, Rule> = {
     need: 'manager', resource: 'polled_data_config', action: 'update', read: '/servers/:id/polled_data_config',
   },
   'PUT /servers/:id/tags': { need: 'manager', resource: 'server_tags_of_server', action: 'update', read: '/servers/:id/tags' },
+  'PUT /notification_settings': { need: 'manager', resource: 'notification_settings', action: 'update', read: '/notification_settings' },
   'PUT /transactions': { need: 'manager', resource: 'transactions', action: 'update', read: '/transactions' },
   'POST /users': { need: 'manager', resource: 'users', action: 'create', read: '/users/:id' },
   'PUT /users/:id': { need: 'self', resource: 'users', action: 'update', read: '/users/:id' },

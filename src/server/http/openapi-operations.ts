@@ -36,6 +36,7 @@ import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from 
 import type { JsonSchema, Operation } from './openapi';
 import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
 import { INCIDENT_OPERATIONS } from './openapi-incidents';
+import { NOTIFICATION_SETTINGS_OPERATIONS } from './openapi-notification-settings';
 import { SILENCE_OPERATIONS, SILENCE_RULE } from './openapi-silences';
 import { TEAM_OPERATIONS } from './openapi-team';
 import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
@@ -293,5 +294,6 @@ export const OPERATIONS: Operation[] = [
   ...SILENCE_OPERATIONS,
   ...INCIDENT_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
+  ...NOTIFICATION_SETTINGS_OPERATIONS,
 ];
 

@@ -7,6 +7,7 @@ import type { ApplicationRepo } from './repos/applications';
 import type { BucketRepo } from './repos/buckets';
 import type { LeaseRepo } from './repos/leases';
 import type { LogRepo } from './repos/logs';
+import type { NotificationSettingsRepo } from './repos/notification-settings';
 import type { OutboxRepo } from './repos/outbox';
 import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
 import type { LogDataRepo } from './repos/log-data';
@@ -49,6 +50,8 @@ export interface Store {
   polledDataConfig: PolledDataConfigRepo;
   applications: ApplicationRepo;
   outbox: OutboxRepo;
+  /** The account's notification grouping window (issue 18). */
+  notificationSettings: NotificationSettingsRepo;
   /** The alert engine's reads, its evaluation queue and the transaction that applies its decisions. */
   alertEngine: AlertEngineRepo;
   /** Leases that keep singleton jobs to one process among those sharing the store. */

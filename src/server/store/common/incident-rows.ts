@@ -56,6 +56,8 @@ export interface TraceRow {
   last_at: number | null;
   /** 1 when `created` is in epoch milliseconds (callbacks), 0 for seconds (notifications). */
   created_ms: number;
+  /** How many incidents the grouped message that carried it told (null: sent alone, or a callback). */
+  group_size: number | null;
 }
 
 export const toTrace = (r: TraceRow): DeliveryTrace => ({
@@ -69,5 +71,5 @@ export const toTrace = (r: TraceRow): DeliveryTrace => ({
   created: r.created_ms ? Math.floor(r.created / 1000) : r.created,
   // Attempt logs of both tables keep epoch milliseconds.
   lastAttemptAt: r.last_at === null ? null : Math.floor(r.last_at / 1000),
-  groupSize: null,
+  groupSize: r.group_size,
 });

@@ -79,11 +79,11 @@ export function pgIncidents(pg: Pg): IncidentRepo {
           args,
         ),
         pg.rows<TraceRow>(
-          `SELECT n.channel, n.recipient, n.event, n.state, n.attempts, n.error, n.delivery_id, n.created, 0 AS created_ms,
+          `SELECT n.channel, n.recipient, n.event, n.state, n.attempts, n.error, n.delivery_id, n.created, 0 AS created_ms, n.group_size,
               (SELECT MAX(at) FROM notification_attempts x WHERE x.account_id = n.account_id AND x.notification = n.id) AS last_at
              FROM notifications n WHERE n.account_id = $1 AND n.alert_history_id = $2
            UNION ALL
-           SELECT 'callback', c.url, c.status, c.state, c.attempts, c.last_error, c.delivery_id, c.created, 1,
+           SELECT 'callback', c.url, c.status, c.state, c.attempts, c.last_error, c.delivery_id, c.created, 1, NULL,
               (SELECT MAX(at) FROM callback_attempts x WHERE x.account_id = c.account_id AND x.delivery = c.id)
              FROM callback_deliveries c WHERE c.account_id = $1 AND c.alert_history_id = $2`,
           args,

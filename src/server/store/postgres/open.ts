@@ -13,6 +13,7 @@ import { pgLogs } from './logs';
 import { pgMaintenanceWindows } from './maintenance-windows';
 import { pgOutbox } from './outbox';
 import { pgIncidents } from './incident-response';
+import { pgNotificationSettings } from './notification-settings';
 import { pgLogData } from './log-data';
 import { pgTraces } from './traces';
 import { pgPolledData } from './polled-data';
@@ -62,6 +63,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     polledDataConfig: pgPolledDataConfig(db),
     applications: pgApplications(db),
     outbox: pgOutbox(db),
+    notificationSettings: pgNotificationSettings(db),
     alertEngine: pgAlertEngine(db),
     leases: pgLeases(db),
     telemetry: pgTelemetry(db),

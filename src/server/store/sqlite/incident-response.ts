@@ -21,11 +21,11 @@ export function sqliteIncidents(db: Db): IncidentRepo {
     FROM incident_events e LEFT JOIN users u ON u.account_id = e.account_id AND u.id = e.user_id
     WHERE e.account_id = ? AND e.history_id = ? ORDER BY e.id`);
   const traces = db.prepare<{ a: number; h: number }, TraceRow>(`
-    SELECT n.channel, n.recipient, n.event, n.state, n.attempts, n.error, n.delivery_id, n.created, 0 AS created_ms,
+    SELECT n.channel, n.recipient, n.event, n.state, n.attempts, n.error, n.delivery_id, n.created, 0 AS created_ms, n.group_size,
       (SELECT MAX(at) FROM notification_attempts x WHERE x.notification = n.id) AS last_at
       FROM notifications n WHERE n.account_id = @a AND n.alert_history_id = @h
     UNION ALL
-    SELECT 'callback', c.url, c.status, c.state, c.attempts, c.last_error, c.delivery_id, c.created, 1,
+    SELECT 'callback', c.url, c.status, c.state, c.attempts, c.last_error, c.delivery_id, c.created, 1, NULL,
       (SELECT MAX(at) FROM callback_attempts x WHERE x.delivery = c.id)
       FROM callback_deliveries c WHERE c.account_id = @a AND c.alert_history_id = @h`);
   const secret = db.prepare<[number], { secret: string }>('SELECT secret FROM ack_secrets WHERE account_id = ?');

@@ -11,6 +11,7 @@ import { sqliteLeases } from './leases';
 import { sqliteLogs } from './logs';
 import { sqliteMaintenanceWindows } from './maintenance-windows';
 import { sqliteOutbox } from './outbox';
+import { sqliteNotificationSettings } from './notification-settings';
 import { sqliteLogData } from './log-data';
 import { sqliteTraces } from './traces';
 import { sqlitePolledData } from './polled-data';
@@ -50,6 +51,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     polledDataConfig: sqlitePolledDataConfig(db),
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),
+    notificationSettings: sqliteNotificationSettings(db),
     alertEngine: sqliteAlertEngine(db),
     leases: sqliteLeases(db),
     telemetry: sqliteTelemetry(db),

@@ -56,6 +56,11 @@ export interface NotificationRow {
   html: string | null;
   delivery_id: string;
   attempts: number;
+  alert_id: number;
+  alert_history_id: number | null;
+  created: number;
+  group_wait_s: number;
+  host: string | null;
 }
 
 export const toNotification = (r: NotificationRow): PendingNotification => ({
@@ -68,5 +73,8 @@ export const toNotification = (r: NotificationRow): PendingNotification => ({
   html: r.html,
   deliveryId: r.delivery_id,
   attempts: r.attempts,
+  alertId: r.alert_id,
+  alertHistoryId: r.alert_history_id,
+  created: r.created,
 });
 
