@@ -11,9 +11,14 @@ import { windowParams } from './window-params';
 /** The detail of a process at a minute ({pagination, data: {files, threads}}); attributes may be absent. */
 export const processDetail = z.object({ data: sampleDetail.pick({ files: true, threads: true }).extend({ threads: z.array(threadDetail).optional() }) });
 
+/** A process summary record of GET /servers/{id}/processes/data/: who, when, and whichever usage fields have a value. */
+export const summaryRecord = seriesRecord.extend({ uid: z.string(), name: z.string(), args: z.string().nullable() });
+export type SummaryRecord = z.infer<typeof summaryRecord>;
+
 export const processKeys = {
   all: ['processes'] as const,
   ofServer: (serverId: number, at: number | null) => [...processKeys.all, 'server', serverId, at] as const,
+  usage: (serverId: number, at: number | null) => [...processKeys.all, 'usage', serverId, at] as const,
   summary: (serverId: number, w: Window) => [...processKeys.all, 'summary', serverId, w.from, w.to, w.step] as const,
   data: (uid: string, w: Window) => [...processKeys.all, uid, 'data', w.from, w.to, w.step] as const,
   detail: (uid: string, time: number | null) => [...processKeys.all, uid, 'detail', time] as const,
@@ -26,6 +31,17 @@ export const processQueries = {
       queryKey: processKeys.ofServer(serverId, at),
       queryFn: ({ signal }) =>
         fetchAllPages(`/servers/${serverId}/processes/`, processItem, at === null ? {} : { start: at, end: at + 59 }, 8, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /**
+   * Every process of the minute `at` (null: the server's latest minute) with its usage, in one request:
+   * the server's process summary records of that one minute (at most 2,500 a page).
+   */
+  usageAt: (serverId: number, at: number | null) =>
+    queryOptions({
+      queryKey: processKeys.usage(serverId, at),
+      queryFn: ({ signal }) =>
+        fetchAllPages(`/servers/${serverId}/processes/data/`, summaryRecord, at === null ? { num: 1, time_step: 'Minute' } : { start: at, end: at, time_step: 'Minute' }, 4, signal),
       placeholderData: keepPreviousData,
     }),
   /** Per-process summary records at the minute `at` (cpu, memory, ... by uid). */
@@ -54,5 +70,6 @@ export const processQueries = {
 };
 
 export const useServerProcesses = (serverId: number, at: number | null) => useQuery(processQueries.ofServer(serverId, at));
+export const useProcessUsage = (serverId: number, at: number | null) => useQuery(processQueries.usageAt(serverId, at));
 export const useProcessData = (uid: string, w: Window) => useQuery(processQueries.data(uid, w));
 export const useProcessDetail = (uid: string, time: number | null) => useQuery(processQueries.detail(uid, time));

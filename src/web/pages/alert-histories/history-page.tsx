@@ -9,7 +9,7 @@ import { formatTime } from '../../lib/format';
 import { IncidentCharts, IncidentLinks } from './incident-around';
 import { IncidentMessage } from './incident-message';
 import { incidentView } from './incident-window';
-import { useIncidentRows } from './use-incident-rows';
+import { useIncidentRowsState } from './use-incident-rows';
 
 const link = 'text-teal-800 underline dark:text-teal-300';
 
@@ -22,7 +22,8 @@ export default function HistoryPage() {
   const alerts = useAlerts();
   const { now } = useTimeView();
   const list = useMemo(() => (history.data ? [history.data] : []), [history.data]);
-  const row = useIncidentRows(list)[0];
+  const { rows, pending } = useIncidentRowsState(list);
+  const row = rows[0];
   if (history.isPending) return <Loading what="incident" />;
   if (history.error) return <ErrorBox error={history.error} />;
   const h = history.data;
@@ -46,7 +47,7 @@ export default function HistoryPage() {
         <dt className="text-slate-600 dark:text-slate-400">Trigger</dt>
         <dd>{alert?.trigger ?? '–'}</dd>
       </dl>
-      {row && <IncidentLinks row={row} type={alert?.type} view={view} />}
+      {row && <IncidentLinks row={row} type={alert?.type} view={view} pending={pending} />}
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}
       {message.data && <IncidentMessage message={message.data} />}
