@@ -8,8 +8,15 @@ import { seriesRecord } from './server-data';
 import { windowParams } from './window-params';
 
 
-/** The detail of a process at a minute ({pagination, data: {files, threads}}); attributes may be absent. */
-export const processDetail = z.object({ data: sampleDetail.pick({ files: true, threads: true }).extend({ threads: z.array(threadDetail).optional() }) });
+/**
+ * The detail of a process at a minute ({pagination, data: {files, threads}}); attributes may be absent.
+ * With nearest=true (extension) `time` names the minute that answered, null when none was near.
+ */
+export const processDetail = z.object({
+  data: sampleDetail.pick({ files: true, threads: true }).extend({ threads: z.array(threadDetail).optional() }),
+  time: z.number().nullable().optional(),
+});
+export type ProcessDetail = z.infer<typeof processDetail>['data'] & { time: number | null };
 
 /** A process summary record of GET /servers/{id}/processes/data/: who, when, and whichever usage fields have a value. */
 export const summaryRecord = seriesRecord.extend({ uid: z.string(), name: z.string(), args: z.string().nullable() });
@@ -57,15 +64,16 @@ export const processQueries = {
       queryFn: ({ signal }) => fetchAllPages(`/processes/${encodeURIComponent(uid)}/data/`, seriesRecord, windowParams(w), 10, signal),
       placeholderData: keepPreviousData,
     }),
+  /** Files and threads at the minute `time`, else at the nearest minute that has them (`time` says which); null: the latest. */
   detail: (uid: string, time: number | null) =>
     queryOptions({
       queryKey: processKeys.detail(uid, time),
-      queryFn: ({ signal }) =>
+      queryFn: ({ signal }): Promise<ProcessDetail> =>
         api('GET', `/processes/${encodeURIComponent(uid)}/detail/`, {
-          params: time === null ? {} : { time },
+          params: time === null ? {} : { time, nearest: true },
           schema: processDetail,
           signal,
-        }).then((r) => r.data),
+        }).then((r) => ({ ...r.data, time: r.time ?? null })),
     }),
 };
 
