@@ -40,7 +40,7 @@ export function TopProcesses({ query, at, search, title }: { query: Pick<UseQuer
   );
   return (
     <Panel title={heading}>
-      <label className="mb-2 block text-xs">
+      <label className="mb-2 flex items-center gap-2 text-xs">
         Filter top processes
         <input className={`${inputClass} max-w-xs`} value={filter} onChange={(e) => setFilter(e.target.value)} />
       </label>
