@@ -160,7 +160,7 @@ export const OPERATIONS: Operation[] = [
   ts('/servers/:id/processes/data', 'Processes', 'Process summary records per time step (T)', serverDataQuery),
   { method: 'GET', path: '/servers/:id/auto_detection', tag: 'Applications', summary: 'Application templates detected on the server', params: serverDetectionQuery, response: record },
   ts('/processes/:uid/data', 'Processes', 'Process data records (T: Minute, Hour, Day)', processDataQuery),
-  { method: 'GET', path: '/processes/:uid/detail', tag: 'Processes', summary: 'Files and threads at a minute (default latest)', params: processDetailQuery, response: record },
+  { method: 'GET', path: '/processes/:uid/detail', tag: 'Processes', summary: 'Files and threads at a minute (default latest; extension nearest=true: the nearest minute with details, named as time)', params: processDetailQuery, response: record },
 
   ...crud({
     collection: 'server_tags',

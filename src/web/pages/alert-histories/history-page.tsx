@@ -13,7 +13,7 @@ import { IncidentEvents } from './incident-events';
 import { IncidentMessage } from './incident-message';
 import { incidentView } from './incident-window';
 import { SilencePanel } from './silence-panel';
-import { useIncidentRows } from './use-incident-rows';
+import { useIncidentRowsState } from './use-incident-rows';
 
 const link = 'text-teal-800 underline dark:text-teal-300';
 
@@ -30,7 +30,8 @@ export default function HistoryPage() {
   const names = useUserNames();
   const { now } = useTimeView();
   const list = useMemo(() => (history.data ? [history.data] : []), [history.data]);
-  const row = useIncidentRows(list)[0];
+  const { rows, pending } = useIncidentRowsState(list);
+  const row = rows[0];
   if (history.isPending) return <Loading what="incident" />;
   if (history.error) return <ErrorBox error={history.error} />;
   const h = history.data;
@@ -57,7 +58,7 @@ export default function HistoryPage() {
       </dl>
       <IncidentEvents id={h.id} nameOf={(u) => names.data?.get(u)} />
       {h.end === null && <SilencePanel history={h} />}
-      {row && <IncidentLinks row={row} type={alert?.type} view={view} />}
+      {row && <IncidentLinks row={row} type={alert?.type} view={view} pending={pending} />}
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}
       {message.data && <IncidentMessage message={message.data} />}

@@ -34,8 +34,9 @@ describe('incidentRows', () => {
       ['Gone since', [], '', null],
     ]);
   });
-  it('has no servers until the index is loaded', () => {
-    expect(incidentRows([{ alert_id: 1 }], alerts, undefined, names)[0]!.servers).toEqual([]);
+  it('names the server of a Process or Server alert before the index is loaded, the others after', () => {
+    const early = incidentRows([{ alert_id: 1 }, { alert_id: 2 }, { alert_id: 3 }], alerts, undefined, names);
+    expect(early.map((r) => r.servers.map((s) => s.name))).toEqual([['app-04'], [], []]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { processOfTarget, serversOfAlert, type TargetIndex } from '../../../shared/alert-target';
+import { indexTargets, processOfTarget, serversOfAlert, type TargetIndex } from '../../../shared/alert-target';
 import { paths } from '../../app/paths';
 
 /** What an incident row reads of its alert. */
@@ -41,8 +41,12 @@ export interface IncidentRow<H> {
   targetPath: string | null;
 }
 
+/** Server and Process alerts name their server in the target itself: no index needed to find it. */
+const NO_INDEX = indexTargets({ tags: [], logs: [], polled: [], applications: [] });
+
 /**
- * Joins incidents with their alerts and server names. An alert deleted since keeps its incident
+ * Joins incidents with their alerts and server names. Until the index of tags, logs, checks and
+ * applications loads, only Server and Process alerts have their server. An alert deleted since keeps its incident
  * readable, named as the history kept it (else by id), with no server or target (they went with it).
  */
 export function incidentRows<H extends { alert_id: number; alert_name?: string }>(
@@ -54,7 +58,7 @@ export function incidentRows<H extends { alert_id: number; alert_name?: string }
   return histories.map((h) => {
     const a = alerts.get(h.alert_id);
     if (!a) return { history: h, alertName: h.alert_name || `Alert #${h.alert_id}`, servers: [], target: '', targetPath: null };
-    const servers = idx ? serversOfAlert(a, idx).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` })) : [];
+    const servers = serversOfAlert(a, idx ?? NO_INDEX).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` }));
     return { history: h, alertName: a.name, servers, target: a.target, targetPath: targetPath(a) };
   });
 }
