@@ -8,7 +8,7 @@ import { createAccount } from '../../services/accounts';
 import { batchFor } from '../../testing/ingest';
 import { until } from '../../testing/receiver';
 import type { Store } from '../store';
-import { createTestDatabase, prepareTestTemplate } from '../test-store';
+import { createTestDatabase } from '../test-store';
 import type { Pg } from './db';
 import { addEvaluation, EVAL_CHANNEL } from './eval-queue';
 import { openPostgresStore } from './open';
@@ -26,7 +26,6 @@ let b: Store & { pg: Pg };
 let accountId: number;
 let serverId: number;
 beforeAll(async () => {
-  await prepareTestTemplate(true);
   db = await createTestDatabase();
   a = (await openPostgresStore(db.url)).store;
   b = (await openPostgresStore(db.url)).store;
