@@ -6,7 +6,7 @@ import { startEvaluator } from '../../alerting/evaluator';
 import { createTransports } from '../../alerting/notifier';
 import { createAccount } from '../../services/accounts';
 import { batchFor } from '../../testing/ingest';
-import { until } from '../../testing/receiver';
+import { until } from '../../testing/until';
 import type { Store } from '../store';
 import { createTestDatabase } from '../test-store';
 import type { Pg } from './db';
