@@ -8,8 +8,6 @@ import { type Step, allSteps, selectSteps } from './test/steps';
  * in order and stops at the first failure. `--only a,b` runs some steps (see docs/testing.md).
  */
 
-class Stop extends Error {}
-
 const usage = () =>
   `Usage: npm test [-- --only step,step]\nSteps: ${allSteps()
     .map((s) => `${s.name}${s.optional ? ' (only when named)' : ''}`)
@@ -19,13 +17,14 @@ function parseOnly(argv: string[]): string[] | undefined {
   if (argv.length === 0) return undefined;
   const [flag, next] = argv;
   const value = flag?.startsWith('--only=') && argv.length === 1 ? flag.slice('--only='.length) : flag === '--only' && argv.length === 2 ? next : undefined;
-  if (!value) throw new Stop(usage());
+  if (!value) throw new Error(usage());
   return value.split(',').filter(Boolean);
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const timings: { what: string; ms: number; result: string }[] = [];
 let child: ChildProcess | undefined;
+let postgres: TestPostgres | undefined;
 
 async function timed<T>(what: string, fn: () => Promise<T> | T): Promise<T> {
   const start = Date.now();
@@ -45,11 +44,11 @@ function run(step: Step, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const [cmd, ...args] = step.command;
     child = spawn(cmd!, args, { stdio: 'inherit', env: { ...env, ...step.env }, detached: true });
-    child.once('error', (e) => reject(new Stop(`step ${step.name} could not start: ${e.message}`)));
+    child.once('error', (e) => reject(new Error(`step ${step.name} could not start: ${e.message}`)));
     child.once('exit', (code, signal) => {
       child = undefined;
       if (code === 0) resolve();
-      else reject(new Stop(`step ${step.name} failed (${signal ?? `exit ${code}`}): ${step.command.join(' ')}`));
+      else reject(new Error(`step ${step.name} failed (${signal ?? `exit ${code}`}): ${step.command.join(' ')}`));
     });
   });
 }
@@ -61,8 +60,6 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     if (!postgres) process.exit(130);
   });
 }
-
-let postgres: TestPostgres | undefined;
 
 async function main(): Promise<void> {
   const steps = selectSteps(parseOnly(process.argv.slice(2)));
