@@ -1,7 +1,8 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
-import { receiver, until } from '../testing/receiver';
+import { receiver } from '../testing/receiver';
+import { until } from '../testing/until';
 import { useEngine } from './engine-fixture';
 
 // An SMTP server that accepts connections and never greets: a send to it hangs.

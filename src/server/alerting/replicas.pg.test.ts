@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../store/test-store';
 import { startHaproxy } from '../testing/haproxy';
 import { batchFor, registrationFor } from '../testing/ingest';
-import { receiver, until } from '../testing/receiver';
+import { receiver } from '../testing/receiver';
+import { until } from '../testing/until';
 import { callService, createAccountIn, startServiceProcess, type ServiceProcess } from '../testing/service-process';
 import { smtpReceiver } from '../testing/smtp-receiver';
 
