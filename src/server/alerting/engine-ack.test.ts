@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
-import { receiver, until, type Hit } from '../testing/receiver';
+import { receiver, type Hit } from '../testing/receiver';
+import { until } from '../testing/until';
 import { smtpReceiver, type Mail } from '../testing/smtp-receiver';
 import { useEngine } from './engine-fixture';
 

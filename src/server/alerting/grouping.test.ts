@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
-import { receiver, until } from '../testing/receiver';
+import { receiver } from '../testing/receiver';
+import { until } from '../testing/until';
 import { smtpReceiver, type Mail } from '../testing/smtp-receiver';
 import { createUser } from '../testing/team';
 import { START, useEngine } from './engine-fixture';
