@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { Deps } from '../deps';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, type BatchInput } from '../testing/ingest';
 import { startAlerting } from './start';

@@ -73,7 +73,12 @@ export async function changesAt(store: Store, accountId: number, serverId: numbe
   const hour: Timeline = new Map();
   const week: Timeline = new Map();
   for (const s of hourServer) addMinute(hour, s.time, serverSeries(s.sample), 's:');
-  for (const m of hourProcs) for (const p of m.processes) addMinute(hour, m.time, processSeries(p), `p:${p.uid}:`), names.set(p.uid, p.name);
+  for (const m of hourProcs) {
+    for (const p of m.processes) {
+      addMinute(hour, m.time, processSeries(p), `p:${p.uid}:`);
+      names.set(p.uid, p.name);
+    }
+  }
   for (const rows of weekly) {
     for (const r of rows) {
       if ('sample' in r) addMinute(week, r.time, serverSeries(r.sample), 's:');

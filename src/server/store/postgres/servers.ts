@@ -1,4 +1,4 @@
-import type { ServerRecord, ServerRepo } from '../repos/servers';
+import type { ServerRepo } from '../repos/servers';
 import { COLUMNS, toServerRecord, type Row } from '../sqlite/servers';
 import { nowSeconds } from '../sqlite/util';
 import type { Pg, Sql } from './db';

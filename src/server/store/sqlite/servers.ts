@@ -75,9 +75,18 @@ export function sqliteServers(db: Db): ServerRepo {
     async list(accountId, filter, paging) {
       const where = ['account_id = ?', 'deleted_at IS NULL'];
       const args: (string | number)[] = [accountId];
-      if (filter.hostname !== undefined) (where.push('hostname = ?'), args.push(filter.hostname));
-      if (filter.location_ip !== undefined) (where.push('location_ip = ?'), args.push(filter.location_ip));
-      if (filter.createdAfter !== undefined) (where.push('created > ?'), args.push(filter.createdAfter));
+      if (filter.hostname !== undefined) {
+        where.push('hostname = ?');
+        args.push(filter.hostname);
+      }
+      if (filter.location_ip !== undefined) {
+        where.push('location_ip = ?');
+        args.push(filter.location_ip);
+      }
+      if (filter.createdAfter !== undefined) {
+        where.push('created > ?');
+        args.push(filter.createdAfter);
+      }
       const w = where.join(' AND ');
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM servers WHERE ${w}`).get(...args)!.n;
       const rows = db
