@@ -2,7 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
 import { receiver, until } from '../testing/receiver';
-import { useEngine } from './engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 
 // An SMTP server that accepts connections and never greets: a send to it hangs.
 const sockets = new Set<Socket>();
