@@ -4,7 +4,7 @@ import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from 
 import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../../sqlite/telemetry/rollup';
 import { parseJson } from '../../sqlite/util';
 import { foldProcessMinute } from './process-rollup-rows';
-import type { BatchSink, SinkContext } from './sinks';
+import type { BatchSink, SinkContext } from './sink';
 
 /** The time-partitioned tables the samples go to (day partitions, see partitions.ts). */
 export const SAMPLE_TABLES = [

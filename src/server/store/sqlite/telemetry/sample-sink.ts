@@ -4,7 +4,7 @@ import { parseJson } from '../util';
 import { foldProcessMinute } from './process-rollup-rows';
 import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from './process-minute';
 import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from './rollup';
-import type { SinkContext } from './sinks';
+import type { SinkContext } from './sink';
 import { stmt } from './statements';
 
 /** Rollup steps kept at ingest. */
