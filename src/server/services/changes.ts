@@ -1,9 +1,9 @@
 import type { ChangesAnswer } from '../../shared/changes';
 import type { ServerSample } from '../../shared/ingest';
-import { notFoundAt } from '../http/errors';
 import type { ProcessMinute } from '../store/repos/telemetry';
 import type { Store } from '../store/store';
 import { rankChanges, type Candidate } from './change-score';
+import { notFoundAt } from './errors';
 
 const DAY = 86_400;
 const HOUR = 3_600;
