@@ -1,5 +1,5 @@
+import { HISTORY_SELECT, type HistoryRow, toHistory } from '../common/alert-histories';
 import type { AlertHistoryRepo } from '../repos/alert-histories';
-import { HISTORY_SELECT, toHistory, type HistoryRow } from '../sqlite/alert-histories';
 import type { Pg } from './db';
 
 export function pgAlertHistories(pg: Pg): AlertHistoryRepo {

@@ -1,10 +1,10 @@
+import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
+import { parseJson } from '../common/util';
 import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan, SubjectState } from '../repos/alert-engine';
 import type { Db } from './db';
 import { evalQueue } from './eval-queue';
-import { sqliteMaintenanceScope } from './maintenance-scope';
 import { alertPlanWriter } from './incidents';
-import { parseJson } from './util';
-import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
+import { sqliteMaintenanceScope } from './maintenance-scope';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'threshold'> & {
   account_id: number;

@@ -1,6 +1,6 @@
+import { parseJson } from '../common/util';
 import type { AuditEntry, AuditRepo } from '../repos/team';
 import type { Db } from './db';
-import { parseJson } from './util';
 
 interface Row extends Omit<AuditEntry, 'before' | 'after'> {
   before: string | null;

@@ -1,6 +1,6 @@
+import { type DeliveryRow, type NotificationRow, toDelivery, toNotification } from '../common/outbox-rows';
 import type { ClaimQuery, OutboxJob } from '../repos/outbox';
 import type { Db } from './db';
-import { toDelivery, toNotification, type DeliveryRow, type NotificationRow } from './outbox-rows';
 
 const INTERRUPTED = 'interrupted: the worker stopped during the attempt (its lease expired); retried with the same delivery id';
 

@@ -1,6 +1,6 @@
 import type { ServerSetRecord, ServerSetRepo, ServerSetWrite } from '../repos/server-sets';
 import type { Db } from './db';
-import { likeContains } from './util';
+import { likeContains } from '../common/util';
 
 interface Row {
   id: number;

@@ -1,7 +1,8 @@
 import type { ServerTagRecord, ServerTagRepo } from '../repos/server-tags';
 import type { Db } from './db';
 import { deleteAlertsOfTarget } from './target-alerts';
-import { likeContains, missingIds } from './util';
+import { likeContains } from '../common/util';
+import { missingIds } from './util';
 
 interface Row {
   id: number;
