@@ -11,10 +11,14 @@ const link = ({ isActive }: { isActive: boolean }) =>
  * choosing a page), so the header stays short. Entries for managers show only to them (`managers`).
  */
 export function MainNav({ search, managers }: { search: string; managers: boolean }) {
+  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  // Open on the page it was opened on: reaching another page closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  // Reaching another page closes the menu (state adjusted while rendering, not in an effect).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
   return (
     <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
       <span className="font-semibold text-teal-800 dark:text-teal-300">Fleetwatch</span>
@@ -23,7 +27,7 @@ export function MainNav({ search, managers }: { search: string; managers: boolea
         className="ml-auto rounded border border-slate-300 px-2 py-1 text-sm font-medium text-slate-800 md:hidden dark:border-slate-600 dark:text-slate-100"
         aria-expanded={open}
         aria-controls="main-nav"
-        onClick={() => setOpenOn(open ? null : pathname)}
+        onClick={() => setOpen((o) => !o)}
       >
         <span aria-hidden>{open ? '✕ ' : '☰ '}</span>Menu
       </button>
