@@ -1,3 +1,5 @@
+import type { RenderedMessage } from '../store/repos/alert-engine';
+
 /** What an alert message is about. */
 export interface MessageFacts {
   alertName: string;
@@ -8,14 +10,6 @@ export interface MessageFacts {
   minute: number;
   value: number | null;
   historyId: number;
-}
-
-export interface RenderedMessage {
-  subject: string;
-  html: string;
-  json: string;
-  text: string;
-  sms: string;
 }
 
 const escapeHtml = (s: string) =>
