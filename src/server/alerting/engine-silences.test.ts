@@ -22,6 +22,8 @@ const cool = { server: { cpu: 1, memory: 1 } };
 
 /** A Server CPU alert named `name` on a new server, e-mailing the owner and calling back to `/<name>`. */
 async function watched(name: string, extra: Record<string, unknown> = {}) {
+  // The e-mails are read one by one, at once: no group window (grouping.test.ts covers it).
+  expect((await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { group_wait_s: 0 } })).status).toBe(200);
   const server = await registerTestServer(f.svc, name);
   const subscribers = [`http://127.0.0.1:${rx.port}/${name}`];
   const id = await f.alert({ name, type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 50, subscribers, ...extra });

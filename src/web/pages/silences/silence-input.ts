@@ -61,15 +61,11 @@ export function silenceInputOf(v: SilenceFormValues): SilenceFormInput {
 }
 
 /**
- * The shared input schema plus what the form can tell before asking the service: at least one
- * matcher (a silence of everything is refused), and an end or a duration.
+ * The form checks a draft with the service's own rules (shared): at least one matcher (a silence of
+ * everything is refused), and an end or a duration. Rules over several fields name no field; the
+ * form shows them above its buttons.
  */
-export const silenceFormSchema = silenceInput.superRefine((s, ctx) => {
-  if (!s.alerts.length && !s.servers.length && !s.server_tags.length && !s.server_sets.length && !s.alert_name.trim()) {
-    ctx.addIssue({ code: 'custom', path: ['alerts'], message: 'choose at least one alert, server, tag, set or alert name to silence' });
-  }
-  if (s.end === undefined && s.duration === undefined) ctx.addIssue({ code: 'custom', path: ['end'], message: 'choose when the silence ends' });
-});
+export const silenceFormSchema = silenceInput;
 
 const STATE_ORDER: Record<Silence['state'], number> = { active: 0, pending: 1, expired: 2 };
 
