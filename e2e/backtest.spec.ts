@@ -24,4 +24,9 @@ test('alert backtest: shown while editing an alert, and it follows the threshold
   await page.getByLabel('Threshold', { exact: true }).fill('99');
   await expect(summary).toHaveText('This alert would not have fired in 7 days.');
   expect(((await apiGet(`/alerts/${alert.id}/`)) as { threshold: number }).threshold).toBe(50);
+
+  // An empty threshold is not a question the backtest can answer: it says what is missing, no verdict.
+  await page.getByLabel('Threshold', { exact: true }).fill('');
+  await expect(summary).toHaveText('Enter a threshold to see how often this alert would have fired.');
+  await expect(backtest).not.toContainText('would not have fired');
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexTargets } from '../../../shared/alert-target';
-import { incidentRows, rowLabel, targetPath, type AlertRef } from './incident-rows';
+import { incidentDuration, incidentRows, rowLabel, targetPath, type AlertRef } from './incident-rows';
 
 const idx = indexTargets({ tags: [{ id: 9, servers: [1, 2] }], logs: [{ id: 3, server_id: 2 }], polled: [], applications: [] });
 const alert = (id: number, type: string, target_id: string | number, target: string): AlertRef => ({ id, name: `A${id}`, type, target_id, target, trigger_type: 'CPU' });
@@ -47,4 +47,13 @@ describe('rowLabel', () => {
     [{ alertName: 'CPU', servers: [1, 2, 3, 4].map((id) => ({ id, name: `s${id}` })), target: 'tag app (4 servers)' }, 'CPU · 4 servers · tag app (4 servers)'],
     [{ alertName: 'Alert #9', servers: [], target: '' }, 'Alert #9'],
   ])('%j', (r, want) => expect(rowLabel(r)).toBe(want));
+});
+
+describe('incidentDuration', () => {
+  it.each([
+    [1000, 1000 + 45 * 60, '45 min'],
+    [1000, 1000 + 3.5 * 3600, '3.5 h'],
+    [1000, 1000 + 3 * 86_400, '3.0 d'],
+    [1000, null, '10 min'],
+  ])('%i to %s', (start, end, want) => expect(incidentDuration(start, end, 1600)).toBe(want));
 });

@@ -72,3 +72,9 @@ export function rowLabel(r: Pick<IncidentRow<unknown>, 'alertName' | 'servers' |
   const where = named ? '' : r.servers.length > 3 ? `${r.servers.length} servers` : r.servers.map((s) => s.name).join(', ');
   return [r.alertName, where, r.target].filter(Boolean).join(' · ');
 }
+
+/** How long an incident has lasted (to `now` while open): "45 min", "3.5 h", "2.1 d". */
+export function incidentDuration(start: number, end: number | null, now: number): string {
+  const s = Math.max(0, (end ?? now) - start);
+  return s < 3600 ? `${Math.round(s / 60)} min` : s < 172_800 ? `${(s / 3600).toFixed(1)} h` : `${(s / 86_400).toFixed(1)} d`;
+}

@@ -5,8 +5,9 @@ import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { useServerProcesses } from '../../api/processes';
 import { useServerTagList } from '../../api/server-tags';
-import { useServers } from '../../api/servers';
-import { ChoiceField } from '../../components/forms/form-fields';
+import { useServerChoices } from '../../api/servers';
+import { SearchableSelect } from '../../components/forms/searchable-select';
+import { applicationOptions, groupOptions, logOptions, polledOptions, processOptions, serverOptions } from '../../lib/pick-options';
 
 interface PickerProps {
   value: string;
@@ -14,85 +15,52 @@ interface PickerProps {
   error?: string;
 }
 
-function Options({ items, loading }: { items: { id: string; label: string }[]; loading: boolean }) {
-  return (
-    <>
-      <option value="">{loading ? 'Loading…' : items.length ? 'Choose…' : 'None available'}</option>
-      {items.map((i) => (
-        <option key={i.id} value={i.id}>
-          {i.label}
-        </option>
-      ))}
-    </>
-  );
-}
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
 function ServerPicker({ value, onChange, error, label = 'Target server' }: PickerProps & { label?: string }) {
-  const q = useServers();
-  const items = (q.data ?? []).map((s) => ({ id: String(s.id), label: s.nickname || s.hostname }));
-  return (
-    <ChoiceField label={label} value={value} onChange={(e) => onChange(e.target.value)} error={error}>
-      <Options items={items} loading={q.isPending} />
-    </ChoiceField>
-  );
+  const q = useServerChoices();
+  return <SearchableSelect label={label} noun="servers" options={serverOptions(q.data?.items ?? [])} loading={q.isPending} value={value} onChange={onChange} error={error} />;
 }
 
 function TagPicker(p: PickerProps) {
   const q = useServerTagList();
-  const items = (q.data ?? []).map((t) => ({ id: String(t.id), label: `${t.name} (${t.servers.length} servers)` }));
-  return (
-    <ChoiceField label="Target server tag" value={p.value} onChange={(e) => p.onChange(e.target.value)} error={p.error}>
-      <Options items={items} loading={q.isPending} />
-    </ChoiceField>
-  );
+  return <SearchableSelect label="Target server tag" noun="tags" options={groupOptions(q.data ?? [])} loading={q.isPending} {...p} />;
 }
 
 function PolledPicker(p: PickerProps) {
   const q = usePolledItems();
-  const items = (q.data ?? []).map((i) => ({ id: String(i.id), label: `${i.name} on ${i.server_hostname ?? `#${i.server_id}`}` }));
-  return (
-    <ChoiceField label="Target polled data" value={p.value} onChange={(e) => p.onChange(e.target.value)} error={p.error}>
-      <Options items={items} loading={q.isPending} />
-    </ChoiceField>
-  );
+  const servers = useServerChoices();
+  return <SearchableSelect label="Target polled data" noun="checks" options={polledOptions(q.data ?? [], servers.data?.names ?? NO_NAMES)} loading={q.isPending || servers.isPending} {...p} />;
 }
 
+/** Logs grouped by server, named "File /var/log/nginx/error.log on web-01"; transaction logs are not alert targets. */
 function LogPicker(p: PickerProps) {
   const q = useLogs();
-  const items = (q.data ?? []).filter((l) => l.source_type !== 'AFURL' && l.source_type !== 'AFSQL').map((l) => ({ id: String(l.id), label: `${l.source_type} ${l.source} (server #${l.server_id})` }));
-  return (
-    <ChoiceField label="Target log" value={p.value} onChange={(e) => p.onChange(e.target.value)} error={p.error}>
-      <Options items={items} loading={q.isPending} />
-    </ChoiceField>
-  );
+  const servers = useServerChoices();
+  const logs = (q.data ?? []).filter((l) => l.source_type !== 'AFURL' && l.source_type !== 'AFSQL');
+  return <SearchableSelect label="Target log" noun="logs" options={logOptions(logs, servers.data?.names ?? NO_NAMES)} loading={q.isPending || servers.isPending} {...p} />;
 }
 
 function ApplicationPicker(p: PickerProps) {
   const q = useApplications();
-  const items = (q.data ?? []).map((a) => ({ id: String(a.id), label: a.name }));
-  return (
-    <ChoiceField label="Target application" value={p.value} onChange={(e) => p.onChange(e.target.value)} error={p.error}>
-      <Options items={items} loading={q.isPending} />
-    </ChoiceField>
-  );
+  const servers = useServerChoices();
+  return <SearchableSelect label="Target application" noun="applications" options={applicationOptions(q.data ?? [], servers.data?.names ?? NO_NAMES)} loading={q.isPending || servers.isPending} {...p} />;
 }
 
 /** A Process target is `<server_id>,<pid>,<creation_time>,<process_name>`: pick the server, then one of its processes. */
 function ProcessPicker(p: PickerProps) {
   const [serverId, setServerId] = useState(() => p.value.split(',')[0] ?? '');
   const q = useServerProcesses(Number(serverId) || 0, null);
-  const items = serverId ? (q.data ?? []).map((x) => ({ id: `${x.server_id},${x.pid},${x.create_time},${x.name}`, label: `${x.name} (pid ${x.pid})` })) : [];
+  const options = serverId ? processOptions(q.data ?? [], (x) => `${x.server_id},${x.pid},${x.create_time},${x.name}`) : [];
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <ServerPicker label="Server of the process" value={serverId} onChange={(v) => (setServerId(v), p.onChange(''))} />
-      <ChoiceField label="Target process" value={p.value} onChange={(e) => p.onChange(e.target.value)} error={p.error} disabled={!serverId}>
-        <Options items={items} loading={!!serverId && q.isPending} />
-      </ChoiceField>
+      <SearchableSelect label="Target process" noun="processes" options={options} loading={!!serverId && q.isPending} disabled={!serverId} {...p} />
     </div>
   );
 }
 
-/** The target picker of an alert type: what the alert watches. */
+/** The target picker of an alert type: what the alert watches, by name, searchable when there are many. */
 export function AlertTargetPicker({ type, ...p }: PickerProps & { type: AlertType }) {
   switch (type) {
     case 'Server':

@@ -9,6 +9,7 @@ import { paths, withQuery } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { inputClass, SelectField } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
+import { UNKNOWN_SERVER } from '../../lib/pick-options';
 import { alertRows, countByServer, parseAlertView, type TargetServers } from './alert-rows';
 import { AlertsTable } from './alerts-table';
 
@@ -32,7 +33,8 @@ export default function AlertsPage() {
     [logs.data, polled.data],
   );
   const names = servers.data?.names;
-  const serverName = (id: number | null) => (id === null ? 'Several servers' : (names?.get(id) ?? `#${id}`));
+  // Names only: while the fleet loads a server reads as loading, a server gone since as unknown.
+  const serverName = (id: number | null) => (id === null ? 'Several servers' : (names?.get(id) ?? (names ? UNKNOWN_SERVER : 'Loading…')));
   const rows = useMemo(() => alertRows(alerts.data ?? [], targets, view, (id) => names?.get(id)), [alerts.data, targets, view.q, view.type, view.server, names]); // eslint-disable-line react-hooks/exhaustive-deps
   const counts = useMemo(() => countByServer(alerts.data ?? [], targets), [alerts.data, targets]);
   const set = (k: string, v: string) => setParams((p) => (v ? p.set(k, v) : p.delete(k), p), { replace: true });

@@ -9,12 +9,13 @@ import { useServerChoices } from '../../api/servers';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import type { Window } from '../../lib/time-range';
+import { applicationOptions, logOptions, polledOptions, processOptions, serverOptions, type PickOption } from '../../lib/pick-options';
 import { FIELDS, KINDS, type Kind } from './catalog';
 import { seriesRef, type SeriesRef } from './selection';
 
 const isKind = (v: string): v is Kind => Object.hasOwn(KINDS, v);
 
-/** The options of the source select of `kind`: [value, label] pairs. */
+/** The options of the source select of `kind`, by name (logs and checks with their server's): [value, label] pairs. */
 function useSources(kind: Kind, serverId: string): [string, string][] {
   const servers = useServerChoices().data;
   const apps = useApplications().data ?? [];
@@ -23,20 +24,21 @@ function useSources(kind: Kind, serverId: string): [string, string][] {
   const logs = useLogs().data ?? [];
   // Only once a server is chosen: no request for a server that is not there.
   const procs = useQuery({ ...processQueries.ofServer(Number(serverId) || 0, null), enabled: Number(serverId) > 0 });
-  const serverName = (id: number) => servers?.names.get(id) ?? `#${id}`;
+  const names = servers?.names ?? new Map<number, string>();
+  const pairs = (options: PickOption[]): [string, string][] => options.map((o) => [o.value, o.label]);
   switch (kind) {
     case 's':
-      return (servers?.items ?? []).map((s) => [String(s.id), serverName(s.id)]);
+      return pairs(serverOptions(servers?.items ?? []));
     case 'p':
-      return serverId ? (procs.data ?? []).map((p) => [p.uid, `${p.name} (pid ${p.pid})`]) : [];
+      return serverId ? pairs(processOptions(procs.data ?? [], (p) => p.uid)) : [];
     case 'a':
-      return apps.map((a) => [String(a.id), a.name]);
+      return pairs(applicationOptions(apps, names));
     case 'd':
-      return polled.map((p) => [String(p.id), `${p.name} on ${serverName(p.server_id)}`]);
+      return pairs(polledOptions(polled, names));
     case 'b':
-      return buckets.map((b) => [String(b.id), b.name]);
+      return [...buckets].sort((a, b) => a.name.localeCompare(b.name)).map((b) => [String(b.id), b.name]);
     case 'l':
-      return logs.map((l) => [String(l.id), `${serverName(l.server_id)} ${l.source}`]);
+      return pairs(logOptions(logs, names));
   }
 }
 

@@ -68,7 +68,7 @@ export const maintenanceResource = editable<MaintenanceWindow, MaintenanceFormVa
     empty: 'No maintenance windows.',
     add: 'New window',
     addTitle: 'New maintenance window',
-    editTitle: (w) => `Edit maintenance window #${w.id}`,
+    editTitle: (w) => `Edit the maintenance window from ${utc(w.start)} UTC`,
     save: () => 'Save window',
     edit: (w) => `Edit window ${utc(w.start)}`,
     delete: (w) => `Delete window ${utc(w.start)}`,

@@ -8,6 +8,7 @@ import { ChoiceField } from '../../components/forms/form-fields';
 import { Button } from '../../components/ui/button';
 import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { serverOptions } from '../../lib/pick-options';
 import { GroupingSetting } from './grouping-setting';
 import { LogSourceForm } from './log-source-form';
 import { PolledConfigForm } from './polled-config-form';
@@ -28,9 +29,9 @@ export default function SettingsPage() {
       <div className="max-w-sm">
         <ChoiceField label="Server to configure" value={serverId || ''} onChange={(e) => setParams((p) => (p.set('server', e.target.value), p.delete('log'), p))}>
           <option value="">Choose a server…</option>
-          {(servers.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.nickname || s.hostname}
+          {serverOptions(servers.data ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </ChoiceField>
