@@ -10,6 +10,7 @@ import {
   type TransactionMessageRow,
 } from '../repos/log-data';
 import type { Db } from './db';
+import { sqliteLogSearch } from './log-search';
 
 /** Severity codes as stored (an index into this list), on both stores. */
 export const SEVERITIES: Severity[] = ['info', 'warning', 'critical'];
@@ -88,5 +89,6 @@ export function sqliteLogData(db: Db): LogDataRepo {
       const items = bounded(txRows.iterate(...args, range.limit, range.offset), (r) => r.statement.length);
       return { total: txCount.get(...args)!.n, items };
     },
+    search: sqliteLogSearch(db),
   };
 }
