@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/account';
 import { apiSend } from './fixtures/api';
 import { expectNoSeriousA11yIssues } from './fixtures/axe';
+import { sidewaysOverflow } from './fixtures/routes';
 import { e2eRegistration } from './fixtures/seed';
 
 // Issue 17, "logs across the fleet": one search over every log of the account, narrowed by severity,
@@ -57,4 +58,12 @@ test('search a word across the fleet, narrow to critical, open the log at that m
   await expect(page.getByRole('heading', { level: 1 })).toContainText('FILE /var/log/fleetlogs.log');
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages.getByRole('listitem').filter({ hasText: word })).toContainText(stamp(22));
+});
+
+test('on a 390 px phone the search and its results fit the width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto(`/log-search?q=${word}`);
+  await expect(page.getByRole('list', { name: 'Messages found' }).getByRole('listitem')).toHaveCount(3);
+  expect(await sidewaysOverflow(page)).toEqual([]);
 });

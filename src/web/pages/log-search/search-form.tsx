@@ -37,9 +37,9 @@ export function SearchForm({ state, choices, onChange }: { state: SearchState; c
   return (
     <div className="space-y-2">
       <form role="search" aria-label="Search every log" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <label className="text-xs font-medium text-slate-700 dark:text-slate-300">
+        <label className="min-w-0 flex-1 text-xs font-medium text-slate-700 sm:max-w-md dark:text-slate-300">
           Messages containing
-          <input data-filter className={`${inputBase} block w-96 max-w-full`} value={text} onChange={(e) => setText(e.target.value)} placeholder="timeout" />
+          <input data-filter className={`${inputBase} block w-full`} value={text} onChange={(e) => setText(e.target.value)} placeholder="timeout" />
         </label>
         <Button type="submit">Search</Button>
       </form>
