@@ -47,11 +47,12 @@ import { collectorRoutes } from './routes/collector';
 import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 import { timeTravelRoutes } from './routes/time-travel';
+import { logSearchRoutes } from './routes/log-search';
 import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, notificationSettingsRoutes, teamRoutes, sessionRoutes, openApiRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, notificationSettingsRoutes, teamRoutes, sessionRoutes, openApiRoutes];
 
 /** Routes outside sign-in: the document (no tenant data) and signing in itself. */
 const PUBLIC_PATHS = new Set(['GET /api/openapi.json', 'GET /api/v5/openapi.json', 'POST /api/session', 'POST /api/v5/session']);

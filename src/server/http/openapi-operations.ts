@@ -40,6 +40,7 @@ import { NOTIFICATION_SETTINGS_OPERATIONS } from './openapi-notification-setting
 import { SILENCE_OPERATIONS, SILENCE_RULE } from './openapi-silences';
 import { TEAM_OPERATIONS } from './openapi-team';
 import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
+import { LOG_SEARCH_OPERATIONS } from './openapi-log-search';
 
 /** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
 const record = z.record(z.string(), z.unknown());
@@ -294,6 +295,7 @@ export const OPERATIONS: Operation[] = [
   ...SILENCE_OPERATIONS,
   ...INCIDENT_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
+  ...LOG_SEARCH_OPERATIONS,
   ...NOTIFICATION_SETTINGS_OPERATIONS,
 ];
 

@@ -19,6 +19,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
       { to: paths.hostMap, label: 'Host map' },
       { to: paths.applications, label: 'Applications' },
       { to: paths.logs, label: 'Logs' },
+      { to: paths.logSearch, label: 'Log search' },
       { to: paths.polledData, label: 'Polled data' },
       { to: paths.buckets, label: 'StatsD buckets' },
       { to: paths.correlate, label: 'Correlate' },

@@ -10,6 +10,7 @@ export const paths = {
   application: (id: number | string) => `/applications/${id}`,
   logs: '/logs',
   log: (id: number | string) => `/logs/${id}`,
+  logSearch: '/log-search',
   polledData: '/polled-data',
   polledItem: (id: number | string) => `/polled-data/${id}`,
   buckets: '/buckets',

@@ -9,6 +9,7 @@ describe('rangeApplies', () => {
     [paths.process('3_100_1700000000'), true],
     [paths.application(2), true],
     [paths.log(5), true],
+    [paths.logSearch, true],
     [paths.polledItem(5), true],
     [paths.bucket(5), true],
     [paths.alertHistories, true],

@@ -8,6 +8,7 @@ const RANGE_PAGES: readonly RegExp[] = [
   /^\/processes\/[^/]+$/,
   /^\/applications\/[^/]+$/,
   /^\/logs\/[^/]+$/,
+  /^\/log-search$/,
   /^\/polled-data\/[^/]+$/,
   /^\/buckets\/[^/]+$/,
   /^\/incidents$/,

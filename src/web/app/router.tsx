@@ -16,6 +16,7 @@ const ServerChangesPage = lazy(() => import('../pages/servers/changes/changes-pa
 const ProcessPage = lazy(() => import('../pages/processes/process-page'));
 const ApplicationPage = lazy(() => import('../pages/applications/application-page'));
 const LogPage = lazy(() => import('../pages/logs/log-page'));
+const LogSearchPage = lazy(() => import('../pages/log-search/log-search-page'));
 const PolledItemPage = lazy(() => import('../pages/polled-data/polled-item-page'));
 const BucketPage = lazy(() => import('../pages/buckets/bucket-page'));
 const CorrelatePage = lazy(() => import('../pages/correlate/correlate-page'));
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'processes/:uid', element: <ProcessPage /> },
       { path: 'applications/:id', element: <ApplicationPage /> },
       { path: 'logs/:id', element: <LogPage /> },
+      { path: 'log-search', element: <LogSearchPage /> },
       { path: 'polled-data/:id', element: <PolledItemPage /> },
       { path: 'buckets/:id', element: <BucketPage /> },
       { path: 'correlate', element: <CorrelatePage /> },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatNumber, formatPercent, formatTime, fromInputValue, tickFormatter, toInputValue } from './format';
+import { formatBytes, formatNumber, formatPercent, formatSecond, formatTime, fromInputValue, tickFormatter, toInputValue } from './format';
 
 describe('format', () => {
   it.each([
@@ -16,6 +16,7 @@ describe('format', () => {
   });
   it('shows times in UTC and reads inputs as UTC', () => {
     expect(formatTime(1_700_000_040)).toBe('2023-11-14 22:14');
+    expect(formatSecond(1_700_000_047)).toBe('2023-11-14 22:14:07');
     expect(fromInputValue(toInputValue(1_700_000_040))).toBe(1_700_000_040);
     expect(fromInputValue('2023-11')).toBeNull();
   });

@@ -35,6 +35,11 @@ export function formatTime(t: number): string {
   return new Date(t * 1000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** Epoch seconds as `YYYY-MM-DD HH:MM:SS` (UTC): message times, to the second. */
+export function formatSecond(t: number): string {
+  return new Date(t * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** A tick label whose precision follows the span shown: times within a day, dates beyond. */
 export function tickFormatter(spanSeconds: number): (t: number) => string {
   const iso = (t: number) => new Date(t * 1000).toISOString();

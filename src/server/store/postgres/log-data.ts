@@ -3,6 +3,7 @@ import { all, bounded, SEVERITIES } from '../common/log-data';
 import { SCAN_BYTES, type LogDataRepo, type LogMessageRow, type LogRef, type TransactionMessageRow } from '../repos/log-data';
 import { minuteRange } from './bounds';
 import type { Pg } from './db';
+import { pgLogSearch } from './log-search';
 
 
 /** Column list of transaction_messages in the repo's row shape. */
@@ -91,5 +92,6 @@ export function pgLogData(pg: Pg): LogDataRepo {
       const items = bounded(rows.values(), (r) => r.statement.length).map(({ minute: _m, scan_bytes: _b, ...r }) => r);
       return { total: count!.n, items };
     },
+    search: pgLogSearch(pg),
   };
 }

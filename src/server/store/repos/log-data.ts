@@ -58,6 +58,33 @@ export interface RowRange {
 export const SCAN_MAX = 100_000;
 export const SCAN_BYTES = 64 * 1024 * 1024;
 
+/**
+ * A search across the account's logs (issue 17). `from`..`to` are epoch seconds, both inclusive, on
+ * the message time; the caller bounds the window. Absent narrowings (undefined) mean every log;
+ * an empty `serverIds` means none. `text` is matched as a case-insensitive substring.
+ */
+export interface LogSearchPlan {
+  from: number;
+  to: number;
+  text?: string;
+  severity?: Severity;
+  serverIds?: readonly number[];
+  sourceTypes?: readonly string[];
+}
+
+/** A message found by a search, with its log and server. */
+export interface LogSearchRow {
+  time: number;
+  severity: Severity;
+  data: string;
+  logId: number;
+  sourceType: string;
+  source: string;
+  serverId: number;
+  hostname: string;
+  nickname: string;
+}
+
 /** Log summaries and messages, newest first; windows are minute times, both ends inclusive. */
 export interface LogDataRepo {
   log(accountId: number, logId: number): Promise<LogRef | null>;
@@ -71,4 +98,6 @@ export interface LogDataRepo {
     opts: { severity?: Severity; range?: RowRange },
   ): Promise<Page<LogMessageRow>>;
   transactionMessages(accountId: number, logId: number, window: SeriesWindow, range?: RowRange): Promise<Page<TransactionMessageRow>>;
+  /** Messages of the account's live servers' EVENTLOG, SYSLOG and FILE logs, newest first. */
+  search(accountId: number, plan: LogSearchPlan, range: RowRange): Promise<Page<LogSearchRow>>;
 }

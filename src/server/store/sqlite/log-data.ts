@@ -2,6 +2,7 @@ import type { SeriesWindow } from '../../../shared/timeseries';
 import { all, bounded, SEVERITIES } from '../common/log-data';
 import type { LogDataRepo, LogMessageRow, LogRef, TransactionMessageRow } from '../repos/log-data';
 import type { Db } from './db';
+import { sqliteLogSearch } from './log-search';
 
 /** Column list of transaction_messages in the repo's row shape. */
 export const TRANSACTION_COLUMNS = `id, server_id AS serverId, log_id AS logId, time, log_type AS logType, event, version,
@@ -63,5 +64,6 @@ export function sqliteLogData(db: Db): LogDataRepo {
       const items = bounded(txRows.iterate(...args, range.limit, range.offset), (r) => r.statement.length);
       return { total: txCount.get(...args)!.n, items };
     },
+    search: sqliteLogSearch(db),
   };
 }

@@ -1,6 +1,6 @@
 import type { LogMessageRecord } from '../../../shared/log-data';
 import { SEVERITY, SEVERITIES, severityOf } from '../../components/charts/severity';
-import { formatTime } from '../../lib/format';
+import { formatSecond } from '../../lib/format';
 
 /** Log messages, newest first, each with its severity in the chart's colours, under a legend of those colours. */
 export function MessageList({ rows, live }: { rows: readonly LogMessageRecord[]; live: boolean }) {
@@ -19,7 +19,7 @@ export function MessageList({ rows, live }: { rows: readonly LogMessageRecord[];
           const sev = severityOf(m.severity);
           return (
             <li key={i} className="border-t border-slate-100 py-0.5 whitespace-pre-wrap dark:border-slate-800">
-              {m.time !== undefined && <span className="mr-2 text-slate-600 dark:text-slate-400">{formatTime(m.time)}</span>}
+              {m.time !== undefined && <span className="mr-2 text-slate-600 dark:text-slate-400"><time dateTime={new Date(m.time * 1000).toISOString()}>{formatSecond(m.time)}</time></span>}
               {sev && <span className={`mr-2 inline-block w-16 ${SEVERITY[sev].text}`}>{sev}</span>}
               {m.data}
             </li>

@@ -23,6 +23,14 @@ describe('filterFleet', () => {
     ['status=running&tag=10&q=02', [3]],
     ['tag=abc', [1, 2, 3]],
   ])('%s', (p, want) => expect(ids(p)).toEqual(want));
+  it('"Only with incidents" keeps the servers with open incidents, with the other filters', () => {
+    const open = (id: number) => (id === 2 || id === 3 ? 1 : 0);
+    const only = (p: string) => filterFleet(fleet, parseFleetFilter(new URLSearchParams(p)), tags, [], open).map((s) => s.id);
+    expect(only('incidents=1')).toEqual([2, 3]);
+    expect(only('incidents=1&tag=10')).toEqual([3]);
+    expect(only('incidents=0')).toEqual([1, 2, 3]);
+    expect(ids('incidents=1')).toEqual([]); // nothing known to be in incident
+  });
   it('filters by set through its tags (item paths) or its servers', () => {
     expect(ids('set=5', [{ id: 5, server_tags: ['/api/v5/server_tags/11/'] }])).toEqual([2]);
     expect(ids('set=5', [{ id: 5, servers: [3] }])).toEqual([3]);

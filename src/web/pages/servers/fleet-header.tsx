@@ -13,7 +13,7 @@ const COLUMNS: { label: string; sort?: SortKey; className?: string }[] = [
   { label: 'CPU', sort: 'cpu', className: WIDE_ONLY },
   { label: 'Memory', sort: 'memory', className: WIDE_ONLY },
   { label: 'Disk', sort: 'disk', className: WIDE_ONLY },
-  { label: 'Incidents', className: WIDE_ONLY },
+  { label: 'Incidents', sort: 'incidents', className: WIDE_ONLY },
   { label: 'Fullest', className: 'md:hidden' },
 ];
 

@@ -1,28 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { OS_VALUES } from '../../../shared/servers';
 import { useServerSets } from '../../api/incidents';
 import { useServerTagList } from '../../api/server-tags';
 import { useFleetLatest } from '../../api/server-data';
-import { useServers } from '../../api/servers';
+import { serverQueries } from '../../api/servers';
 import { inputClass, SelectField } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
-import { VirtualList } from '../../components/ui/virtual-list';
+import { WindowList } from '../../components/ui/window-list';
 import { filterFleet, parseFleetFilter } from './fleet-filter';
+import { HEALTHY } from './fleet-health';
 import { FleetHeader } from './fleet-header';
 import { FleetRow } from './fleet-row';
 import { fleetMetrics, nextSort, NO_METRICS, parseFleetSort, sortFleet, type FleetMetrics } from './fleet-sort';
-import { useIncidentCounts } from './use-incident-counts';
+import { FLEET_REFRESH_MS, useServerHealth } from './use-incident-counts';
 
 // View state of this page only: links to a server carry the range but not these.
-const FILTER_KEYS = ['q', 'os', 'tag', 'set', 'status', 'sort', 'dir'];
+const FILTER_KEYS = ['q', 'os', 'tag', 'set', 'status', 'incidents', 'sort', 'dir'];
 
-/** Every server at a glance, filtered by name, OS, tag, set and status, sorted by a figure (all in the URL). */
+/**
+ * Every server at a glance, filtered by name, OS, tag, set, status and incidents, sorted by a figure or
+ * "unhealthy first" (the default); all in the URL. Servers and incident state refresh on their own.
+ */
 export default function FleetPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseFleetFilter(params);
   const sort = parseFleetSort(params);
-  const servers = useServers();
+  const servers = useQuery({ ...serverQueries.list(), refetchInterval: FLEET_REFRESH_MS });
   const latest = useFleetLatest();
   const tags = useServerTagList();
   const sets = useServerSets();
@@ -31,9 +36,10 @@ export default function FleetPage() {
     for (const s of servers.data ?? []) m.set(s.id, fleetMetrics(s, latest.data?.get(s.id)));
     return m;
   }, [servers.data, latest.data]);
-  const filtered = useMemo(() => filterFleet(servers.data ?? [], filter, tags.data ?? [], sets.data ?? []), [servers.data, filter.q, filter.os, filter.tag, filter.set, filter.status, tags.data, sets.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  const shown = useMemo(() => sortFleet(filtered, sort, (s) => metrics.get(s.id) ?? NO_METRICS), [filtered, sort.key, sort.dir, metrics]); // eslint-disable-line react-hooks/exhaustive-deps
-  const incidents = useIncidentCounts();
+  const health = useServerHealth();
+  const count = (id: number) => health.get(id)?.count ?? 0;
+  const filtered = useMemo(() => filterFleet(servers.data ?? [], filter, tags.data ?? [], sets.data ?? [], count), [servers.data, filter.q, filter.os, filter.tag, filter.set, filter.status, filter.incidents, tags.data, sets.data, health]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = useMemo(() => sortFleet(filtered, sort, (s) => metrics.get(s.id) ?? NO_METRICS, (s) => health.get(s.id) ?? HEALTHY), [filtered, sort.key, sort.dir, metrics, health]); // eslint-disable-line react-hooks/exhaustive-deps
   const rangeSearch = useMemo(() => {
     const p = new URLSearchParams(params);
     for (const k of FILTER_KEYS) p.delete(k);
@@ -52,11 +58,11 @@ export default function FleetPage() {
         <h1 className="mr-2 text-lg font-semibold">Fleet</h1>
         {servers.data && (
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {shown.length} of {servers.data.length} servers · {running} running · {incidents.size} with active incidents
+            {shown.length} of {servers.data.length} servers · {running} running · {health.size} with active incidents
           </p>
         )}
       </div>
-      <div className="grid grid-cols-2 gap-2 md:grid-cols-5" role="search" aria-label="Filter servers">
+      <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-6" role="search" aria-label="Filter servers">
         <label className="text-xs font-medium text-slate-700 dark:text-slate-300">
           Name
           <input data-filter className={inputClass} value={filter.q} placeholder="hostname or nickname" onChange={(e) => set('q', e.target.value)} />
@@ -78,6 +84,10 @@ export default function FleetPage() {
           <option value="running">Running</option>
           <option value="stopped">Stopped</option>
         </SelectField>
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700 dark:text-slate-300">
+          <input type="checkbox" checked={filter.incidents} onChange={(e) => set('incidents', e.target.checked ? '1' : '')} />
+          Only with incidents
+        </label>
       </div>
       {servers.isPending && <Loading what="servers" />}
       {servers.error && <ErrorBox error={servers.error} />}
@@ -87,12 +97,12 @@ export default function FleetPage() {
           <div role="rowgroup">
             <FleetHeader sort={sort} onSort={onSort} />
           </div>
-          <VirtualList
+          <WindowList
             items={shown}
             rowHeight={40}
-            height={Math.min(shown.length * 40, Math.max(320, globalThis.innerHeight - 300))}
             label="Server rows"
-            renderRow={(s) => <FleetRow server={s} metrics={metrics.get(s.id) ?? NO_METRICS} incidents={incidents.get(s.id) ?? 0} search={rangeSearch} />}
+            rowKey={(s) => s.id}
+            renderRow={(s) => <FleetRow server={s} metrics={metrics.get(s.id) ?? NO_METRICS} incidents={count(s.id)} search={rangeSearch} />}
           />
         </div>
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Server } from '../../../shared/servers';
+import { HEALTHY, type ServerHealth } from './fleet-health';
 import { fleetMetrics, nextSort, parseFleetSort, sortFleet, worstMetric, type FleetMetrics } from './fleet-sort';
 
 const srv = (id: number, hostname: string, nickname = ''): Server => ({
@@ -18,20 +19,39 @@ const order = (p: string) => sortFleet(fleet, parseFleetSort(new URLSearchParams
 describe('sortFleet', () => {
   // Shown names: 1 web-b, 2 db, 3 web-a, 4 alpha (its nickname).
   it.each([
-    ['', [4, 2, 3, 1]],
+    ['sort=name', [4, 2, 3, 1]],
     ['sort=name&dir=desc', [1, 3, 2, 4]],
     ['sort=cpu', [3, 4, 1, 2]], // ties (50) by name, unknown last
     ['sort=cpu&dir=asc', [4, 1, 3, 2]], // unknown last in both directions
     ['sort=memory', [3, 4, 1, 2]],
     ['sort=memory&dir=asc', [1, 4, 3, 2]],
     ['sort=disk', [3, 1, 4, 2]],
-    ['sort=bogus&dir=up', [4, 2, 3, 1]],
   ])('%s', (p, want) => expect(order(p)).toEqual(want));
+});
+
+describe('sortFleet, unhealthy first', () => {
+  // 1 web-b and 3 web-a are in incident; 3's began later, so it leads; the healthy follow by name.
+  const health: Record<number, ServerHealth> = { 1: { count: 2, latest: 1000 }, 3: { count: 1, latest: 2000 } };
+  const byHealth = (p: string, h = health) =>
+    sortFleet(fleet, parseFleetSort(new URLSearchParams(p)), (s) => m[s.id]!, (s) => h[s.id] ?? HEALTHY).map((s) => s.id);
+  it.each([
+    ['', [3, 1, 4, 2]], // the default
+    ['sort=incidents', [3, 1, 4, 2]],
+    ['sort=bogus&dir=up', [3, 1, 4, 2]],
+    ['sort=incidents&dir=asc', [4, 2, 3, 1]], // healthy first, by name
+  ])('%s', (p, want) => expect(byHealth(p)).toEqual(want));
+  it('orders servers of the same start by count, then name; with no incident anywhere it is the name order', () => {
+    expect(byHealth('', { 1: { count: 1, latest: 5 }, 3: { count: 1, latest: 5 }, 2: { count: 3, latest: 5 } })).toEqual([2, 3, 1, 4]);
+    expect(byHealth('', {})).toEqual([4, 2, 3, 1]);
+  });
 });
 
 describe('parseFleetSort and nextSort', () => {
   it('figures start descending, names ascending; a second click flips', () => {
     expect(parseFleetSort(new URLSearchParams('sort=disk'))).toEqual({ key: 'disk', dir: 'desc' });
+    expect(parseFleetSort(new URLSearchParams(''))).toEqual({ key: 'incidents', dir: 'desc' });
+    expect(nextSort({ key: 'incidents', dir: 'desc' }, 'incidents')).toEqual({ key: 'incidents', dir: 'asc' });
+    expect(nextSort({ key: 'name', dir: 'asc' }, 'incidents')).toEqual({ key: 'incidents', dir: 'desc' });
     expect(nextSort({ key: 'name', dir: 'asc' }, 'cpu')).toEqual({ key: 'cpu', dir: 'desc' });
     expect(nextSort({ key: 'cpu', dir: 'desc' }, 'cpu')).toEqual({ key: 'cpu', dir: 'asc' });
     expect(nextSort({ key: 'cpu', dir: 'desc' }, 'name')).toEqual({ key: 'name', dir: 'asc' });

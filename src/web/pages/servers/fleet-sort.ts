@@ -1,5 +1,6 @@
 import type { Server } from '../../../shared/servers';
 import { numeric } from '../../components/charts/record-series';
+import { HEALTHY, type ServerHealth } from './fleet-health';
 
 /** The at-a-glance figures of a server from its latest record; null where unknown. */
 export interface FleetMetrics {
@@ -24,7 +25,7 @@ export function fleetMetrics(server: Pick<Server, 'capacity_mem'>, rec: Record<s
   };
 }
 
-export const SORT_KEYS = ['name', 'cpu', 'memory', 'disk'] as const;
+export const SORT_KEYS = ['incidents', 'name', 'cpu', 'memory', 'disk'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 /** The overview's order, as kept in the URL (`sort`, `dir`). */
 export interface FleetSort {
@@ -32,10 +33,13 @@ export interface FleetSort {
   dir: 'asc' | 'desc';
 }
 
+/** The default order: "unhealthy first" (servers with open incidents, newest trouble on top, then the rest by name). */
+export const UNHEALTHY_FIRST: FleetSort = { key: 'incidents', dir: 'desc' };
+
 /** Reads `sort` and `dir`; figures default to descending (the busiest first), names to ascending. */
 export function parseFleetSort(p: URLSearchParams): FleetSort {
   const raw = p.get('sort');
-  const key = (SORT_KEYS as readonly string[]).includes(raw ?? '') ? (raw as SortKey) : 'name';
+  const key = (SORT_KEYS as readonly string[]).includes(raw ?? '') ? (raw as SortKey) : UNHEALTHY_FIRST.key;
   const dir = p.get('dir');
   return { key, dir: dir === 'asc' || dir === 'desc' ? dir : key === 'name' ? 'asc' : 'desc' };
 }
@@ -51,12 +55,29 @@ const FIELD = { cpu: 'cpu', memory: 'mem', disk: 'disk' } as const;
 /**
  * The servers in the chosen order. Unknown figures (stopped servers, no data yet) go last whichever
  * the direction, so "busiest first" never starts with a screen of blanks; ties fall back to the name.
+ * By incidents, descending ("unhealthy first"): servers with open incidents first, the newest trouble
+ * on top (then the most incidents), then the healthy ones by name; ascending puts the healthy first.
  */
-export function sortFleet(servers: readonly Server[], sort: FleetSort, metrics: (s: Server) => FleetMetrics): Server[] {
+export function sortFleet(
+  servers: readonly Server[],
+  sort: FleetSort,
+  metrics: (s: Server) => FleetMetrics,
+  health: (s: Server) => ServerHealth = () => HEALTHY,
+): Server[] {
   const sign = sort.dir === 'asc' ? 1 : -1;
   const name = (s: Server) => (s.nickname || s.hostname).toLowerCase();
   const byName = (a: Server, b: Server) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.id - b.id);
   if (sort.key === 'name') return [...servers].sort((a, b) => sign * byName(a, b));
+  if (sort.key === 'incidents') {
+    const keyed = servers.map((s) => ({ s, h: health(s) }));
+    keyed.sort((a, b) => {
+      const sick = Number(b.h.count > 0) - Number(a.h.count > 0);
+      if (sick !== 0) return sign === -1 ? sick : -sick;
+      if (a.h.count === 0) return byName(a.s, b.s);
+      return b.h.latest - a.h.latest || b.h.count - a.h.count || byName(a.s, b.s);
+    });
+    return keyed.map((k) => k.s);
+  }
   const f = FIELD[sort.key];
   // Decorate once: 5,000 servers sorted with a lookup per comparison would cost ~120k lookups.
   const keyed = servers.map((s) => ({ s, v: metrics(s)[f] }));
