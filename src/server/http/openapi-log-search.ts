@@ -1,5 +1,5 @@
 import { LOG_SEARCH_DEFAULT_WINDOW, LOG_SEARCH_MAX_WINDOW, logSearchItem, logSearchQuery } from '../../shared/log-search';
-import type { Operation } from './openapi';
+import type { Operation } from './openapi-operation';
 
 const list = (what: string) => ({ type: 'string', description: `${what}: a JSON list ("[1,2]"), or one bare value; empty is no filter` });
 

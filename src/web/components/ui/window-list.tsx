@@ -10,6 +10,8 @@ export function WindowList<T>({ items, rowHeight, label, renderRow, rowKey }: { 
   const body = useRef<HTMLDivElement>(null);
   // Where the list starts in the document: the virtualizer measures the window's scroll from there.
   const [margin, setMargin] = useState(0);
+  // After every render on purpose: anything above the list may have grown; the 1 px guard ends the loop.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = body.current ? body.current.getBoundingClientRect().top + globalThis.scrollY : 0;
     if (Math.abs(top - margin) > 1) setMargin(top);

@@ -38,7 +38,10 @@ export default function LogSearchPage() {
   }, [params]);
   const change = (changes: Record<string, string>) =>
     setParams((p) => {
-      for (const [k, v] of Object.entries(changes)) (v ? p.set(k, v) : p.delete(k));
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) p.set(k, v);
+        else p.delete(k);
+      }
       if (!('lpage' in changes)) p.delete('lpage');
       return p;
     });
