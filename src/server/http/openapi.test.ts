@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../app';
+import { registerApi } from '../app';
 import { acceptPatch } from './patch';
 import { startTestService, type TestService } from '../testing/harness';
 import { CSV_EXPORTS } from './csv-export';
@@ -32,7 +32,7 @@ async function registeredRoutes(): Promise<string[]> {
     acceptPatch(route);
     for (const m of [route.method].flat()) if (m !== 'HEAD') seen.add(`${m} ${openApiPath(route.url)}`);
   });
-  for (const routes of API_ROUTES) routes(app, svc.deps);
+  registerApi(app, svc.deps);
   await app.ready();
   await app.close();
   return [...seen].sort();
