@@ -56,13 +56,13 @@ export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serve
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the
- * operations those routes declare. Answers what was registered without a declaration (see openapi.test.ts).
+ * operations those routes declare. Answers the operations and what was registered without one (openapi.test.ts).
  */
-export function registerApi(api: FastifyInstance, deps: Deps): { undeclared: string[] } {
-  const { operations, undeclared } = collectOperations(api);
+export function registerApi(api: FastifyInstance, deps: Deps): ReturnType<typeof collectOperations> {
+  const collected = collectOperations(api);
   for (const routes of API_ROUTES) routes(api, deps);
-  openApiRoutes(api, operations);
-  return { undeclared };
+  openApiRoutes(api, collected.operations);
+  return collected;
 }
 
 /** Routes outside sign-in: the document (no tenant data) and signing in itself. */

@@ -23,6 +23,8 @@ export interface Operation {
   html?: boolean;
   /** Success status when not 200 (creates answer 201). */
   status?: number;
+  /** Only where the one made from method and path would clash (an alias path); unique in the document. */
+  operationId?: string;
   /** Served without Basic authentication. */
   public?: boolean;
 }

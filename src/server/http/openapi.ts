@@ -91,7 +91,7 @@ function operationObject(op: Operation) {
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    operationId: `${op.method.toLowerCase()}${op.path.replace(/[:/_-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+    operationId: op.operationId ?? `${op.method.toLowerCase()}${op.path.replace(/[:/_-]+(\w)/g, (_m, c: string) => c.toUpperCase())}`,
     ...(op.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(inBody && op.params

@@ -26,8 +26,10 @@ export function polledDataRoutes(app: FastifyInstance, { store }: Deps) {
   for (const base of ['/polled-data', '/polled_data']) register(base);
 
   function register(base: string) {
+    // The two spellings would make the same operationId: the item urls' one is named apart.
+    const id = (name: string) => (base === '/polled_data' ? { operationId: `${name}ItemPath` } : {});
     route(app, {
-      method: 'GET', path: base,
+      method: 'GET', path: base, ...id('getPolledData'),
       tag: 'Polled data', summary: 'Paged list of polled-data items',
       params: pagingQuery, response: polledDataItem, paged: true,
     }, async (req) => {
@@ -37,13 +39,13 @@ export function polledDataRoutes(app: FastifyInstance, { store }: Deps) {
     });
 
     route(app, {
-      method: 'GET', path: `${base}/:id`,
+      method: 'GET', path: `${base}/:id`, ...id('getPolledDataId'),
       tag: 'Polled data', summary: 'One polled-data item',
       response: polledDataItem,
     }, async (req) => toPolledItem(await itemOr404(req.account.id, pathId(req))));
 
     route(app, {
-      method: 'GET', path: `${base}/:id/data`,
+      method: 'GET', path: `${base}/:id/data`, ...id('getPolledDataIdData'),
       tag: 'Polled data', summary: 'Polled-data records (T: Minute)',
       params: polledDataQuery, response: polledDataRecord, paged: true,
     }, async (req) => {
