@@ -1,5 +1,5 @@
-// The shape of one documented endpoint: the operation lists (openapi-*.ts) declare these and
-// openapi.ts turns them into the document, so neither side imports the other's module.
+// The shape of one documented endpoint: each route declares one beside its handler (http/route.ts)
+// and openapi.ts turns the declarations collected from the registered routes into the document.
 import type { z } from 'zod';
 
 /** One documented endpoint; `path` is written as it is registered (`/logs/:id`), without the prefix. */
@@ -10,7 +10,7 @@ export interface Operation {
   summary: string;
   /** Longer prose: rules and side effects the summary cannot carry. */
   description?: string;
-  /** Query parameters (GET, DELETE) or form/JSON body fields (POST, PUT). */
+  /** Query parameters (GET, DELETE) or form/JSON body fields (POST, PUT): the schema the handler parses with. */
   params?: z.ZodType;
   /** The body is JSON only (the collector protocol), never a form. */
   jsonOnly?: boolean;
@@ -23,6 +23,8 @@ export interface Operation {
   html?: boolean;
   /** Success status when not 200 (creates answer 201). */
   status?: number;
+  /** Only where the one made from method and path would clash (an alias path); unique in the document. */
+  operationId?: string;
   /** Served without Basic authentication. */
   public?: boolean;
 }

@@ -1,16 +1,22 @@
 import Fastify from 'fastify';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../app';
+import { registerApi } from '../app';
 import { acceptPatch } from './patch';
 import { startTestService, type TestService } from '../testing/harness';
 import { CSV_EXPORTS } from './csv-export';
 import { openApiPath } from './openapi';
+import type { Operation } from './openapi-operation';
+import { collectOperations, route } from './route';
 
 interface Op {
+  tags: string[];
+  summary: string;
+  operationId: string;
   security?: unknown[];
-  parameters?: { name: string; in: string; required: boolean }[];
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: { type?: string; properties?: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
 type Doc = { openapi: string; tags: { name: string; description?: string }[]; paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
 
@@ -24,19 +30,21 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-/** Every method and path the route modules register, as OpenAPI writes them. */
-async function registeredRoutes(): Promise<string[]> {
+/** Every method and path the route modules register, as OpenAPI writes them, and what they declare. */
+async function registeredRoutes(): Promise<{ routes: string[]; operations: Operation[]; undeclared: string[] }> {
   const app = Fastify();
   const seen = new Set<string>();
-  app.addHook('onRoute', (route) => {
-    acceptPatch(route);
-    for (const m of [route.method].flat()) if (m !== 'HEAD') seen.add(`${m} ${openApiPath(route.url)}`);
+  app.addHook('onRoute', (r) => {
+    acceptPatch(r);
+    for (const m of [r.method].flat()) if (m !== 'HEAD') seen.add(`${m} ${openApiPath(r.url)}`);
   });
-  for (const routes of API_ROUTES) routes(app, svc.deps);
+  const { operations, undeclared } = registerApi(app, svc.deps);
   await app.ready();
   await app.close();
-  return [...seen].sort();
+  return { routes: [...seen].sort(), operations, undeclared };
 }
+
+const HINT = 'register API routes with route() of src/server/http/route.ts, which declares the operation beside the handler';
 
 const documented = () =>
   Object.entries(doc.paths)
@@ -52,12 +60,70 @@ describe('OpenAPI document', () => {
     expect(doc.components.securitySchemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
   });
 
-  it('documents exactly the routes that are registered', async () => {
-    const routes = await registeredRoutes();
+  it('documents exactly the routes that are registered, every one declared with route()', async () => {
+    const { routes, undeclared } = await registeredRoutes();
     expect(routes.length).toBeGreaterThan(40);
-    const hint = 'keep OPERATIONS in src/server/http/openapi-operations.ts in step with API_ROUTES';
-    expect(routes.filter((r) => !documented().includes(r)), `registered but not documented: ${hint}`).toEqual([]);
-    expect(documented().filter((r) => !routes.includes(r)), `documented but not registered: ${hint}`).toEqual([]);
+    expect(undeclared, `registered without an operation: ${HINT}`).toEqual([]);
+    expect(routes.filter((r) => !documented().includes(r)), `registered but not documented: ${HINT}`).toEqual([]);
+    expect(documented().filter((r) => !routes.includes(r)), `documented but not registered: ${HINT}`).toEqual([]);
+  });
+
+  it('tells a route registered without an operation from one declared with route()', async () => {
+    const app = Fastify();
+    const { operations, undeclared } = collectOperations(app);
+    app.get('/plain', async () => ({}));
+    route(app, { method: 'POST', path: '/declared', tag: 'T', summary: 'S' }, async () => ({}));
+    await app.ready();
+    await app.close();
+    expect(undeclared).toEqual(['GET /plain']);
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(['POST /declared']);
+  });
+
+  it('gives every operation a tag, a summary, a unique operationId and the parameters of its params schema', async () => {
+    const { operations } = await registeredRoutes();
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'duplicate operationIds').toEqual([]);
+    for (const op of operations) {
+      const where = `${op.method} ${op.path}`;
+      expect(op.tag.trim(), where).not.toBe('');
+      expect(op.summary.trim(), where).not.toBe('');
+      expect(doc.tags.map((t) => t.name), where).toContain(op.tag);
+      if (!op.params) continue;
+      // A params schema the document cannot read (no object shape, or one JSON Schema cannot say) would
+      // document an endpoint without its parameters: each one must show at least one field.
+      const o = doc.paths[openApiPath(op.path)]![op.method.toLowerCase()]!;
+      const query = (o.parameters ?? []).filter((p) => p.in === 'query' && p.name !== 'format');
+      const body = Object.values(o.requestBody?.content ?? {})[0]?.schema;
+      const shown = op.method === 'POST' || op.method === 'PUT' ? Object.keys(body?.properties ?? {}).length : query.length;
+      expect(shown, `${where}: no parameter derived from its params schema`).toBeGreaterThan(0);
+      expect(() => z.toJSONSchema(op.params!, { io: 'input', unrepresentable: 'any' }), where).not.toThrow();
+    }
+  });
+
+  it('is structurally an OpenAPI 3.1 document: parameters, responses and references are whole', () => {
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    for (const ref of new Set(refs)) {
+      const name = ref.replace(/^"\$ref":"#\/components\/schemas\//, '').replace(/"$/, '');
+      expect(doc.components.schemas[name], ref).toBeDefined();
+    }
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      expect(path).toMatch(/^\/api\/v5\//);
+      for (const [method, op] of Object.entries(ops)) {
+        expect(['get', 'post', 'put', 'patch', 'delete'], path).toContain(method);
+        expect(op.tags, `${method} ${path}`).toHaveLength(1);
+        for (const p of op.parameters ?? []) {
+          expect(['path', 'query'], `${method} ${path} ${p.name}`).toContain(p.in);
+          expect(p.schema, `${method} ${path} ${p.name}`).toEqual(expect.any(Object));
+        }
+        const names = (op.parameters ?? []).map((p) => `${p.in} ${p.name}`);
+        expect(new Set(names).size, `${method} ${path}: a parameter twice`).toBe(names.length);
+        expect(Object.keys(op.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const [status, r] of Object.entries(op.responses)) {
+          expect(status, `${method} ${path}`).toMatch(/^[1-5]\d\d$/);
+          expect(r.description, `${method} ${path} ${status}`).toEqual(expect.any(String));
+        }
+      }
+    }
   });
 
   it('gives every operation its path parameters, responses and the error shape', () => {

@@ -4,7 +4,6 @@ import { pagedSchema } from '../../shared/paging';
 import { API_PREFIX } from '../../shared/paths';
 import { CSV_EXPORTS } from './csv-export';
 import type { JsonSchema, Operation } from './openapi-operation';
-import { OPERATIONS, TAG_DESCRIPTIONS } from './openapi-operations';
 
 /** JSON Schema of what a zod schema produces; parts JSON Schema cannot say (transforms) become `{}`. */
 function jsonSchema(schema: z.ZodType): JsonSchema {
@@ -92,7 +91,7 @@ function operationObject(op: Operation) {
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    operationId: `${op.method.toLowerCase()}${op.path.replace(/[:/_-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+    operationId: op.operationId ?? `${op.method.toLowerCase()}${op.path.replace(/[:/_-]+(\w)/g, (_m, c: string) => c.toUpperCase())}`,
     ...(op.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(inBody && op.params
@@ -112,8 +111,31 @@ function operationObject(op: Operation) {
 /** `/logs/:id` as OpenAPI writes it under the versioned prefix: `/api/v5/logs/{id}/`. */
 export const openApiPath = (path: string) => `${API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}${path.endsWith('.json') ? '' : '/'}`;
 
-/** The OpenAPI 3.1 document of every endpoint, built from the shared zod schemas. */
-export function buildOpenApi(operations: readonly Operation[] = OPERATIONS) {
+const MAINTENANCE_RULE =
+  'An alert whose servers are inside a running maintenance window does not trigger or notify (reminders included) while the window runs; ' +
+  'an incident already open still resolves when its condition clears. Server Tag alerts leave the servers in a window out of num_of_servers. ' +
+  "A window applies to data by the data's own minute (a backfilled minute inside a past window is suppressed); Server Down by the clock.";
+
+const SILENCE_RULE =
+  'While a silence matches an incident (when it starts, on each reminder and when it resolves), its e-mails, SMS and pushes are recorded ' +
+  "in the outbox with state 'silenced' and never sent, the history is marked silenced and its timeline gets a 'silenced' event; " +
+  'callbacks still go, with silenced=true added to their data. A silence matches when every matcher given matches: the alert among alerts, ' +
+  'its name containing alert_name, and every server of the incident among servers, tagged with one of server_tags and in one of server_sets. ' +
+  'At least one matcher is required. It holds for start <= now < end by the service clock; state is pending, active or expired, and expired ' +
+  'silences stay listed. Maintenance windows keep their own rules.';
+
+/** Descriptions of the OpenAPI tags: rules of a resource that no single operation states. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Alerts: `Alerts are evaluated on each minute of ingested data. ${MAINTENANCE_RULE} Registry Accessed applies to Windows collectors; ours report no registry access.`,
+  'Maintenance windows': MAINTENANCE_RULE,
+  Silences: SILENCE_RULE,
+};
+
+/**
+ * The OpenAPI 3.1 document of the operations the routes declared (http/route.ts), built from the
+ * shared zod schemas they parse with; paths come in the order the routes were registered.
+ */
+export function buildOpenApi(operations: readonly Operation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const p = (paths[openApiPath(op.path)] ??= {});

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alertBulkSelect, BULK_FIELDS, NOT_IN_BULK, type AlertBulkAnswer } from '../../shared/alert-bulk';
+import { alertBulkSelect, BULK_FIELDS, BULK_MAX_ALERTS, NOT_IN_BULK, type AlertBulkAnswer, alertBulkAnswer, alertBulkChanges, alertBulkSelectFields } from '../../shared/alert-bulk';
 import { FIXED_AFTER_CREATE, NOT_UPDATABLE, alertUpdate } from '../../shared/alerts';
 import type { Deps } from '../deps';
 import { OUTBOX_EVENT } from '../alerting/start';
@@ -8,10 +8,23 @@ import { badRequest, notFound } from '../http/errors';
 import { parseInput, rawInput } from '../http/input';
 import { firesLastWeek, planBulk, selectAlerts } from '../services/alert-bulk';
 import { closeIfDeactivated } from '../services/alerts';
+import { route } from '../http/route';
+
+const BULK_DESCRIPTION =
+  `Selects alerts by ids (a JSON list) or a filter (server_id, tag_id, type; given together, all must match), at most ${BULK_MAX_ALERTS}, ` +
+  `and changes the fields given (${BULK_FIELDS.join(', ')}), each checked as PUT /alerts/{id} checks it. ` +
+  'With dry_run=true it answers each alert before and after and the incidents a backtest of the last 7 days finds with each (null where a backtest is not available), and changes nothing. ' +
+  'Otherwise all alerts are changed in one transaction or none (a refusal names the alert), and each change is audited. ' +
+  'An id or a server_id/tag_id of another account is a 404. The answer lists every selected alert: it is bounded, not paged.';
 
 /** POST /alerts/bulk (beyond the spec): change many alerts at once, previewed with dry_run first. */
 export function alertBulkRoutes(app: FastifyInstance, { store, now, events }: Deps) {
-  app.post('/alerts/bulk', async (req): Promise<AlertBulkAnswer> => {
+  route(app, {
+    method: 'POST', path: '/alerts/bulk',
+    tag: 'Alerts', summary: 'Change many alerts at once; dry_run=true previews (Manager/owner)',
+    description: BULK_DESCRIPTION,
+    params: alertBulkSelectFields.extend(alertBulkChanges.shape), response: alertBulkAnswer,
+  }, async (req): Promise<AlertBulkAnswer> => {
     const raw = rawInput(req);
     // `type` is a filter here, not a change.
     const fixed = [...FIXED_AFTER_CREATE.filter((f) => f !== 'type'), ...NOT_UPDATABLE, ...NOT_IN_BULK];

@@ -8,6 +8,7 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { Delivery } from '../store/repos/outbox';
 import { OUTBOX_EVENT } from '../alerting/start';
+import { anyRecord, route } from '../http/route';
 
 /** GET /notifications/: P plus an optional alert_id. */
 const notificationListQuery = pagingQuery.extend({ alert_id: intParam('alert_id', { min: 1 }).optional() });
@@ -47,7 +48,11 @@ export function alertDeliveryRoutes(app: FastifyInstance, { store, events }: Dep
     return a;
   }
 
-  app.get('/notifications', async (req) => {
+  route(app, {
+    method: 'GET', path: '/notifications',
+    tag: 'Alerts', summary: 'Callback deliveries of the account, optionally of one alert_id (beyond the spec)',
+    params: notificationListQuery, response: anyRecord, paged: true,
+  }, async (req) => {
     const q = parseInput(req, notificationListQuery);
     const page = await store.outbox.notifications(req.account.id, q.alert_id, q);
     // Every role reads this list: the acknowledge links in e-mails stay their recipients' own.
@@ -55,14 +60,22 @@ export function alertDeliveryRoutes(app: FastifyInstance, { store, events }: Dep
     return envelope(req, q, { total: page.total, items });
   });
 
-  app.get('/alerts/:id/deliveries', async (req) => {
+  route(app, {
+    method: 'GET', path: '/alerts/:id/deliveries',
+    tag: 'Alerts', summary: 'Callback deliveries of the alert (beyond the spec)',
+    params: pagingQuery, response: anyRecord, paged: true,
+  }, async (req) => {
     const alert = await alertOr404(req.account.id, pathId(req));
     const q = parseInput(req, pagingQuery);
     const page = await store.outbox.listForAlert(req.account.id, alert.id, q);
     return envelope(req, q, { total: page.total, items: page.items.map(toDeliveryItem) });
   });
 
-  app.get('/alerts/:id/deliveries/:did', async (req) => {
+  route(app, {
+    method: 'GET', path: '/alerts/:id/deliveries/:did',
+    tag: 'Alerts', summary: 'One delivery with its attempts',
+    response: anyRecord,
+  }, async (req) => {
     const alert = await alertOr404(req.account.id, pathId(req));
     const did = pathId(req, 'did');
     const d = did === null ? null : await store.outbox.get(req.account.id, did);
@@ -70,7 +83,11 @@ export function alertDeliveryRoutes(app: FastifyInstance, { store, events }: Dep
     return { ...toDeliveryItem(d), attempts_log: await store.outbox.attempts(req.account.id, d.id) };
   });
 
-  app.post('/alerts/:id/deliveries/:did/redeliver', async (req) => {
+  route(app, {
+    method: 'POST', path: '/alerts/:id/deliveries/:did/redeliver',
+    tag: 'Alerts', summary: 'Queue the delivery again',
+    response: anyRecord,
+  }, async (req) => {
     const alert = await alertOr404(req.account.id, pathId(req));
     const did = pathId(req, 'did');
     const d = did === null ? null : await store.outbox.get(req.account.id, did);
@@ -80,7 +97,11 @@ export function alertDeliveryRoutes(app: FastifyInstance, { store, events }: Dep
     return toDeliveryItem(again!);
   });
 
-  app.post('/alerts/:id/test_callback', async (req, reply) => {
+  route(app, {
+    method: 'POST', path: '/alerts/:id/test_callback',
+    tag: 'Alerts', summary: "Queue a test callback to the alert's subscribers",
+    response: anyRecord, status: 202,
+  }, async (req, reply) => {
     const alert = await alertOr404(req.account.id, pathId(req));
     const subs = alert.subscribers ?? [];
     if (!subs.length) throw badRequest('the alert has no subscribers', 'subscribers');

@@ -3,6 +3,7 @@ import {
   alertHistoryListQuery,
   alertHistoryViewPath,
   type AlertHistoryMessage,
+  alertHistoryMessage,
 } from '../../shared/alert-histories';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
@@ -10,6 +11,8 @@ import { parseInput, pathId } from '../http/input';
 import { toAlertHistory } from '../http/answers';
 import { envelope } from '../http/paging';
 import type { AlertHistoryRecord } from '../store/repos/alert-histories';
+import { alertHistoryAnswer } from '../../shared/incident-response';
+import { route } from '../http/route';
 
 const toMessage = (r: AlertHistoryRecord): AlertHistoryMessage => ({
   id: r.id,
@@ -41,17 +44,33 @@ export function alertHistoryRoutes(app: FastifyInstance, { store, now }: Deps) {
     return h;
   }
 
-  app.get('/alert_histories', async (req) => {
+  route(app, {
+    method: 'GET', path: '/alert_histories',
+    tag: 'Alert histories', summary: 'Histories by incident start, most recent first; extension: open=true lists the incidents not ended yet',
+    params: alertHistoryListQuery, response: alertHistoryAnswer, paged: true,
+  }, async (req) => {
     const q = parseInput(req, alertHistoryListQuery);
     const page = await store.alertHistories.list(req.account.id, { start: q.start, end: q.end ?? now(), alertIds: q.filter, open: q.open }, q);
     return envelope(req, q, { total: page.total, items: page.items.map(toAlertHistory) });
   });
 
-  app.get('/alert_histories/:id', async (req) => toAlertHistory(await historyOr404(req.account.id, pathId(req))));
+  route(app, {
+    method: 'GET', path: '/alert_histories/:id',
+    tag: 'Alert histories', summary: 'One alert history (extension: acknowledged_by, acknowledged_at, silenced)',
+    response: alertHistoryAnswer,
+  }, async (req) => toAlertHistory(await historyOr404(req.account.id, pathId(req))));
 
-  app.get('/alert_histories/:id/message', async (req) => toMessage(await historyOr404(req.account.id, pathId(req))));
+  route(app, {
+    method: 'GET', path: '/alert_histories/:id/message',
+    tag: 'Alert histories', summary: 'The e-mail message of the history',
+    response: alertHistoryMessage,
+  }, async (req) => toMessage(await historyOr404(req.account.id, pathId(req))));
 
-  app.get('/alert_histories/:id/message/view', async (req, reply) => {
+  route(app, {
+    method: 'GET', path: '/alert_histories/:id/message/view',
+    tag: 'Alert histories', summary: 'The message as an HTML page',
+    html: true,
+  }, async (req, reply) => {
     const h = await historyOr404(req.account.id, pathId(req));
     return reply
       .header('Content-Security-Policy', VIEW_CSP)

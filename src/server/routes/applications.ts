@@ -7,6 +7,7 @@ import {
   applicationProcessesQuery,
   type Application,
   type ApplicationDataRecord,
+  application,
 } from '../../shared/applications';
 import { itemPath } from '../../shared/paths';
 import type { Deps } from '../deps';
@@ -21,6 +22,7 @@ import {
   applicationSeries,
 } from '../services/application-data';
 import type { ApplicationRecord } from '../store/repos/applications';
+import { anyRecord, route } from '../http/route';
 
 export const toApplication = (r: ApplicationRecord): Application => ({
   id: r.id,
@@ -51,28 +53,48 @@ export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
     return a;
   }
 
-  app.get('/applications', async (req) => {
+  route(app, {
+    method: 'GET', path: '/applications',
+    tag: 'Applications', summary: 'Paged list of applications',
+    params: applicationListQuery, response: application, paged: true,
+  }, async (req) => {
     const q = parseInput(req, applicationListQuery);
     const page = await store.applications.list(req.account.id, q);
     return envelope(req, q, { total: page.total, items: page.items.map(toApplication) });
   });
 
-  app.get('/applications/:id', async (req) => toApplication(await appOr404(req)));
+  route(app, {
+    method: 'GET', path: '/applications/:id',
+    tag: 'Applications', summary: 'One application',
+    response: application,
+  }, async (req) => toApplication(await appOr404(req)));
 
-  app.get('/applications/:id/data', async (req) => {
+  route(app, {
+    method: 'GET', path: '/applications/:id/data',
+    tag: 'Applications', summary: 'Application data records (T)',
+    params: applicationDataQuery, response: anyRecord, paged: true,
+  }, async (req) => {
     const a = await appOr404(req);
     const q = parseInput(req, applicationDataQuery);
     return envelope(req, q, slice((await applicationSeries(store, req.account.id, a, q)).map(rounded), q));
   });
 
-  app.get('/applications/:id/processes/data', async (req) => {
+  route(app, {
+    method: 'GET', path: '/applications/:id/processes/data',
+    tag: 'Applications', summary: 'Process summary records of the application (T)',
+    params: applicationProcessDataQuery, response: anyRecord, paged: true,
+  }, async (req) => {
     const a = await appOr404(req);
     const q = parseInput(req, applicationProcessDataQuery);
     const rows = await applicationProcessSummary(store, req.account.id, a, q);
     return envelope(req, q, slice(rows.map((r) => r.rec), q));
   });
 
-  app.get('/applications/:id/detail', async (req) => {
+  route(app, {
+    method: 'GET', path: '/applications/:id/detail',
+    tag: 'Applications', summary: 'Files, threads and sockets at a minute (default latest)',
+    params: applicationDetailQuery, response: anyRecord,
+  }, async (req) => {
     const a = await appOr404(req);
     const q = parseInput(req, applicationDetailQuery);
     const d = await applicationDetail(store, req.account.id, a, q.time);
@@ -81,7 +103,11 @@ export function applicationRoutes(app: FastifyInstance, { store }: Deps) {
 
   // Without arguments: the processes running now. With num/start/end: those running in the window,
   // at most one hour per answer; a longer span continues from `next` (the following hour).
-  app.get('/applications/:id/processes', async (req) => {
+  route(app, {
+    method: 'GET', path: '/applications/:id/processes',
+    tag: 'Applications', summary: 'Processes of the application (1-hour span)',
+    params: applicationProcessesQuery, response: anyRecord, paged: true,
+  }, async (req) => {
     const a = await appOr404(req);
     const q = parseInput(req, applicationProcessesQuery);
     const raw = req.query as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseBatch } from '../../shared/batch-parse';
-import { registration } from '../../shared/ingest';
+import { registration, batch, batchResponse, collectorConfig, registerResponse } from '../../shared/ingest';
 import { evaluationPayload } from '../alerting/batch-parts';
 import { defaultAlerts } from '../alerting/defaults';
 import type { Deps } from '../deps';
@@ -11,6 +11,7 @@ import { gunzipBody } from '../http/gzip';
 import { parseInput } from '../http/input';
 import { ensureTransactionLogs } from '../services/transactions';
 import { z as zod } from 'zod';
+import { route } from '../http/route';
 
 /** Largest decompressed batch accepted, in bytes. */
 export const BATCH_BODY_LIMIT = 64 * 1024 * 1024;
@@ -33,7 +34,11 @@ function parseBody<T>(req: FastifyRequest, schema: { safeParse(input: unknown): 
 export function collectorRoutes(app: FastifyInstance, { store, now, events, config: settings }: Deps) {
   const opts = { preParsing: gunzipBody, bodyLimit: BATCH_BODY_LIMIT };
 
-  app.post('/collector/register', opts, async (req, reply) => {
+  route(app, {
+    method: 'POST', path: '/collector/register',
+    tag: 'Collector', summary: 'Register a server by guid (201 new, 200 known; 410 if deleted)',
+    params: registration, jsonOnly: true, response: registerResponse,
+  }, opts, async (req, reply) => {
     const reg = parseBody(req, registration);
     const r = await store.telemetry.register(req.account.id, reg, req.ip, now(), settings.defaultAlerts ? defaultAlerts : undefined);
     if (r.kind === 'gone') throw gone();
@@ -43,7 +48,11 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events, conf
     return reply.status(r.created ? 201 : 200).send({ server_id: r.serverId, config });
   });
 
-  app.get('/collector/config', async (req) => {
+  route(app, {
+    method: 'GET', path: '/collector/config',
+    tag: 'Collector', summary: "The server's collector configuration (pulled each minute)",
+    params: configQuery, response: collectorConfig,
+  }, async (req) => {
     const { guid } = parseInput(req, configQuery);
     const found = await store.telemetry.byGuid(req.account.id, guid);
     if (found.kind === 'gone') throw gone();
@@ -51,7 +60,11 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events, conf
     return store.telemetry.collectorConfig(req.account.id, found.serverId);
   });
 
-  app.post('/collector/batches', opts, async (req, reply) => {
+  route(app, {
+    method: 'POST', path: '/collector/batches',
+    tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)',
+    params: batch, jsonOnly: true, response: batchResponse, status: 201,
+  }, opts, async (req, reply) => {
     const b = parseBody(req, { safeParse: parseBatch });
     const t = now();
     if (b.minute > t + FUTURE_SLACK) throw badRequest(`minute ${b.minute} is in the future (now is ${t})`, 'minute');

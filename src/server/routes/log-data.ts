@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { logDataQuery, logDetailQuery } from '../../shared/log-data';
+import { logDataQuery, logDetailQuery, logMessageRecord, logSummaryRecord } from '../../shared/log-data';
 import type { Deps } from '../deps';
 import { caselessSeverity, parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { isTransactionLog, logDetail, logOr404, logWindow, transactionLogDetail } from '../services/log-data';
+import { route } from '../http/route';
 
 /** logDetailQuery, severity in any case. */
 export const logDetailInput = caselessSeverity(logDetailQuery);
 
 /** GET /logs/{id}/data/ (per-minute severity counts) and /logs/{id}/detail/ (messages). */
 export function logDataRoutes(app: FastifyInstance, { store }: Deps) {
-  app.get('/logs/:id/data', async (req) => {
+  route(app, {
+    method: 'GET', path: '/logs/:id/data',
+    tag: 'Logs', summary: 'Per-minute info, warning and critical counts (T: Minute)',
+    params: logDataQuery, response: logSummaryRecord, paged: true,
+  }, async (req) => {
     const log = await logOr404(store, req.account.id, pathId(req));
     const q = parseInput(req, logDataQuery);
     const w = await logWindow(store, req.account.id, log.id, q);
@@ -20,7 +25,11 @@ export function logDataRoutes(app: FastifyInstance, { store }: Deps) {
     return envelope(req, q, page);
   });
 
-  app.get('/logs/:id/detail', async (req) => {
+  route(app, {
+    method: 'GET', path: '/logs/:id/detail',
+    tag: 'Logs', summary: 'Log messages (T: Minute; filter, severity)',
+    params: logDetailQuery, response: logMessageRecord, paged: true,
+  }, async (req) => {
     const log = await logOr404(store, req.account.id, pathId(req));
     const q = parseInput(req, logDetailInput);
     const page = isTransactionLog(log) ? await transactionLogDetail(store, req.account.id, log, { ...q, order: 'time' }) : await logDetail(store, req.account.id, log, q);

@@ -6,6 +6,9 @@ import {
   maintenanceWindowListQuery,
   type MaintenanceWindow,
   type MaintenanceWindowWritten,
+  maintenanceOccurrence,
+  maintenanceWindow,
+  maintenanceWindowWritten,
 } from '../../shared/maintenance-windows';
 import { itemPath } from '../../shared/paths';
 import { epochToWall } from '../../shared/time-zones';
@@ -15,6 +18,8 @@ import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { MaintenanceWindowRecord } from '../store/repos/maintenance-windows';
+import { route, successAnswer } from '../http/route';
+import type { JsonSchema } from '../http/openapi-operation';
 
 /**
  * A window as lists and GET answer it; started/ended from the service clock. A recurring window has
@@ -42,6 +47,26 @@ const toWritten = (r: MaintenanceWindowRecord, now: number): MaintenanceWindowWr
   return { ...toMaintenanceWindow(r, now), start: text(r.start), end: r.end === null ? null : text(r.end) };
 };
 
+const MINUTE_TEXT: JsonSchema = { anyOf: [{ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$' }, { type: 'integer', minimum: 0 }] };
+
+/** Create and update: times read in the window's zone, and the recurrence extensions. */
+const MAINTENANCE_FIELDS: Record<string, JsonSchema> = {
+  start: {
+    ...MINUTE_TEXT,
+    description: 'Required. `yyyy-mm-dd hh:mm`, the wall time in time_zone (UTC unless given), or epoch seconds. A recurring window: its first occurrence.',
+  },
+  end: {
+    ...MINUTE_TEXT,
+    description: 'As start; required and after start for a one-off window. A recurring window: the optional until (occurrences start before it).',
+  },
+  servers: { description: 'Server ids (JSON list). Required unless server_tags or server_sets list ids.' },
+  server_tags: { description: 'Extension: server tag ids; their servers are resolved whenever the window applies, so a server tagged later is covered.' },
+  server_sets: { description: 'Extension: server set ids, resolved like server_tags.' },
+  rrule: { description: 'Extension: an RFC 5545 RRULE (FREQ HOURLY to YEARLY, INTERVAL, COUNT, UNTIL, BY... parts), e.g. FREQ=WEEKLY;BYDAY=SU; it runs on wall times in time_zone from start.' },
+  duration: { description: 'Extension: minutes each occurrence lasts; required with rrule and only taken with it.' },
+  time_zone: { description: 'Extension: an IANA zone (e.g. Europe/Berlin) for the text times and the rule; default UTC. Create and update answer the times in it.' },
+};
+
 export function maintenanceWindowRoutes(app: FastifyInstance, { store, now }: Deps) {
   async function parseWindow(req: Parameters<typeof parseInput>[0]) {
     const input = parseInput(req, maintenanceWindowInput);
@@ -61,31 +86,53 @@ export function maintenanceWindowRoutes(app: FastifyInstance, { store, now }: De
     return w;
   }
 
-  app.get('/maintenance_windows', async (req) => {
+  route(app, {
+    method: 'GET', path: '/maintenance_windows',
+    tag: 'Maintenance windows', summary: 'Paged list of maintenance windows',
+    params: maintenanceWindowListQuery, response: maintenanceWindow, paged: true,
+  }, async (req) => {
     const q = parseInput(req, maintenanceWindowListQuery);
     const page = await store.maintenanceWindows.list(req.account.id, q);
     const t = now();
     return envelope(req, q, { total: page.total, items: page.items.map((w) => toMaintenanceWindow(w, t)) });
   });
 
-  app.post('/maintenance_windows', async (req, reply) => {
+  route(app, {
+    method: 'POST', path: '/maintenance_windows',
+    tag: 'Maintenance windows', summary: 'Create',
+    params: maintenanceWindowInput, fields: MAINTENANCE_FIELDS, response: maintenanceWindowWritten, status: 201,
+  }, async (req, reply) => {
     const input = await parseWindow(req);
     const w = await store.maintenanceWindows.create(req.account.id, input);
     reply.status(201);
     return toWritten(w, now());
   });
 
-  app.get('/maintenance_windows/:id', async (req) => toMaintenanceWindow(await windowOr404(req.account.id, pathId(req)), now()));
+  route(app, {
+    method: 'GET', path: '/maintenance_windows/:id',
+    tag: 'Maintenance windows', summary: 'One item',
+    response: maintenanceWindow,
+  }, async (req) => toMaintenanceWindow(await windowOr404(req.account.id, pathId(req)), now()));
 
   // Extension (issue 12): the occurrences of a window overlapping [start, end), oldest first.
-  app.get('/maintenance_windows/:id/occurrences', async (req) => {
+  route(app, {
+    method: 'GET', path: '/maintenance_windows/:id/occurrences',
+    tag: 'Maintenance windows', summary: 'Occurrences of the window overlapping [start, end) (epoch seconds, at most 366 days apart), oldest first (extension)',
+    description: "A one-off window has one occurrence, itself. Another account's window answers 404.",
+    params: maintenanceOccurrenceQuery, response: maintenanceOccurrence, paged: true,
+  }, async (req) => {
     const w = await windowOr404(req.account.id, pathId(req));
     const q = parseInput(req, maintenanceOccurrenceQuery);
     const all = occurrencesBetween(w, q.start, q.end);
     return envelope(req, q, { total: all.length, items: all.slice(q.page * q.limit, (q.page + 1) * q.limit) });
   });
 
-  app.put('/maintenance_windows/:id', async (req) => {
+  route(app, {
+    method: 'PUT', path: '/maintenance_windows/:id',
+    tag: 'Maintenance windows', summary: 'Update',
+    description: 'Takes the same parameters as create and replaces the window: an omitted reason becomes empty.',
+    params: maintenanceWindowInput, fields: MAINTENANCE_FIELDS, response: maintenanceWindowWritten,
+  }, async (req) => {
     const w = await windowOr404(req.account.id, pathId(req));
     const input = await parseWindow(req);
     const updated = await store.maintenanceWindows.update(req.account.id, w.id, input);
@@ -93,7 +140,11 @@ export function maintenanceWindowRoutes(app: FastifyInstance, { store, now }: De
     return toWritten(updated, now());
   });
 
-  app.delete('/maintenance_windows/:id', async (req) => {
+  route(app, {
+    method: 'DELETE', path: '/maintenance_windows/:id',
+    tag: 'Maintenance windows', summary: 'Delete',
+    response: successAnswer,
+  }, async (req) => {
     const w = await windowOr404(req.account.id, pathId(req));
     await store.maintenanceWindows.delete(req.account.id, w.id);
     return { result: 'Success' };

@@ -5,11 +5,13 @@ import {
   DEFAULT_POLL_FREQUENCY,
   polledDataConfigInput,
   type PolledDataConfig,
+  polledDataConfig,
 } from '../../shared/polled-data-config';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import type { PolledDataConfigRecord } from '../store/repos/polled-data-config';
+import { route } from '../http/route';
 
 /** The config of a server; before any PUT, the defaults (empty file, every 300 s) rather than a 404. */
 export function toPolledDataConfig(serverId: number, r: PolledDataConfigRecord | null): PolledDataConfig {
@@ -30,12 +32,20 @@ export function polledDataConfigRoutes(app: FastifyInstance, { store, now }: Dep
     return s;
   }
 
-  app.get('/servers/:id/polled_data_config', async (req) => {
+  route(app, {
+    method: 'GET', path: '/servers/:id/polled_data_config',
+    tag: 'Servers', summary: 'Polled-data configuration',
+    response: polledDataConfig,
+  }, async (req) => {
     const s = await serverOr404(req.account.id, pathId(req));
     return toPolledDataConfig(s.id, await store.polledDataConfig.get(req.account.id, s.id));
   });
 
-  app.put('/servers/:id/polled_data_config', async (req) => {
+  route(app, {
+    method: 'PUT', path: '/servers/:id/polled_data_config',
+    tag: 'Servers', summary: 'Set the polled-data configuration',
+    params: polledDataConfigInput, response: polledDataConfig,
+  }, async (req) => {
     const s = await serverOr404(req.account.id, pathId(req));
     const input = parseInput(req, polledDataConfigInput);
     const stored = await store.polledDataConfig.put(

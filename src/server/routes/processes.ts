@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DETAIL_NEAREST_WITHIN, parseUid, processDataQuery, processDetailQuery, processListQuery, serverDataQuery } from '../../shared/telemetry';
+import { DETAIL_NEAREST_WITHIN, parseUid, processDataQuery, processDetailQuery, processListQuery, serverDataQuery, processItem } from '../../shared/telemetry';
 import { TIME_STEPS, resolveWindow } from '../../shared/timeseries';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
@@ -8,6 +8,7 @@ import { serverOr404 } from '../http/lookups';
 import { envelope, jsonEnvelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
 import type { ProcessRecord } from '../store/repos/telemetry';
+import { anyRecord, route } from '../http/route';
 
 /** How far past a process's last_seen its newest minute may lie (last_seen is rewritten every 10 minutes). */
 const LAST_SEEN_MARGIN = 660;
@@ -23,14 +24,22 @@ export function processRoutes(app: FastifyInstance, { store }: Deps) {
     return proc;
   }
 
-  app.get('/servers/:id/processes', serverTiming, async (req) => {
+  route(app, {
+    method: 'GET', path: '/servers/:id/processes',
+    tag: 'Processes', summary: 'Running processes, or those within start..end',
+    params: processListQuery, response: processItem, paged: true,
+  }, serverTiming, async (req) => {
     const s = await serverOr404(store, req);
     const q = parseInput(req, processListQuery);
     const range = q.start !== undefined && q.end !== undefined ? { start: q.start, end: q.end } : null;
     return envelope(req, q, await store.telemetry.processes(req.account.id, s.id, range, q));
   });
 
-  app.get('/servers/:id/processes/data', serverTiming, async (req, reply) => {
+  route(app, {
+    method: 'GET', path: '/servers/:id/processes/data',
+    tag: 'Processes', summary: 'Process summary records per time step (T)',
+    params: serverDataQuery, response: anyRecord, paged: true,
+  }, serverTiming, async (req, reply) => {
     const s = await serverOr404(store, req);
     const q = parseInput(req, serverDataQuery);
     const w = resolveWindow(q, await store.telemetry.latestTime(req.account.id, s.id, TIME_STEPS[q.time_step]));
@@ -48,7 +57,11 @@ export function processRoutes(app: FastifyInstance, { store }: Deps) {
     return Math.floor((newest.items[0]?.time ?? p.lastSeen) / step) * step;
   }
 
-  app.get('/processes/:uid/data', serverTiming, async (req) => {
+  route(app, {
+    method: 'GET', path: '/processes/:uid/data',
+    tag: 'Processes', summary: 'Process data records (T: Minute, Hour, Day)',
+    params: processDataQuery, response: anyRecord, paged: true,
+  }, serverTiming, async (req) => {
     const p = await processOr404(req);
     const q = parseInput(req, processDataQuery);
     const latest = q.end === undefined ? await processLatest(req.account.id, p, TIME_STEPS[q.time_step]) : null;
@@ -57,7 +70,11 @@ export function processRoutes(app: FastifyInstance, { store }: Deps) {
     return envelope(req, q, page);
   });
 
-  app.get('/processes/:uid/detail', async (req) => {
+  route(app, {
+    method: 'GET', path: '/processes/:uid/detail',
+    tag: 'Processes', summary: 'Files and threads at a minute (default latest; extension nearest=true: the nearest minute with details, named as time)',
+    params: processDetailQuery, response: anyRecord,
+  }, async (req) => {
     const p = await processOr404(req);
     const q = parseInput(req, processDetailQuery);
     const near = q.nearest && q.time !== undefined ? q.time : null;

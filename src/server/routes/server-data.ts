@@ -7,10 +7,15 @@ import { notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { jsonEnvelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
+import { anyRecord, route } from '../http/route';
 
 /** GET /servers/{id}/data/ (T; Minute, Hour or Day) and the fleet's latest points. */
 export function serverDataRoutes(app: FastifyInstance, { store }: Deps) {
-  app.get('/servers/:id/data', serverTiming, async (req, reply) => {
+  route(app, {
+    method: 'GET', path: '/servers/:id/data',
+    tag: 'Servers', summary: 'Server data records (T: Minute, Hour, Day)',
+    params: serverDataQuery, response: anyRecord, paged: true,
+  }, serverTiming, async (req, reply) => {
     const id = pathId(req);
     const q = parseInput(req, serverDataQuery);
     // The server, its latest point and the page are read together (one round trip on PostgreSQL).
@@ -20,7 +25,11 @@ export function serverDataRoutes(app: FastifyInstance, { store }: Deps) {
   });
 
   // Beyond the spec: the latest record of every server, for fleet views (one request, not one per server).
-  app.get('/servers/latest_data', serverTiming, async (req, reply) => {
+  route(app, {
+    method: 'GET', path: '/servers/latest_data',
+    tag: 'Servers', summary: 'The latest data record of every server (beyond the spec)',
+    params: pagingQuery, response: anyRecord, paged: true,
+  }, serverTiming, async (req, reply) => {
     const q = parseInput(req, pagingQuery);
     const page = await store.telemetry.latestOfServersJson(req.account.id, q);
     return reply.type('application/json; charset=utf-8').send(jsonEnvelope(req, q, page.total, page.json));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { itemPath } from '../../shared/paths';
-import { serverSetInput, serverSetListQuery, type ServerSet } from '../../shared/server-sets';
+import { serverSetInput, serverSetListQuery, type ServerSet, serverSet } from '../../shared/server-sets';
 import type { Deps } from '../deps';
 import { serverRefs, toServerTag } from '../http/answers';
 import { badRequest, notFound } from '../http/errors';
@@ -8,6 +8,10 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { detectOnServers } from '../services/applications';
 import type { ServerSetRecord } from '../store/repos/server-sets';
+import { serverRef } from '../../shared/servers';
+import { serverTag } from '../../shared/server-tags';
+import { z } from 'zod';
+import { route, successAnswer } from '../http/route';
 
 export const toServerSet = (r: ServerSetRecord): ServerSet => ({
   id: r.id,
@@ -39,22 +43,38 @@ export function serverSetRoutes(app: FastifyInstance, deps: Deps) {
     return (await store.serverSets.get(accountId, set.id)) ?? set;
   }
 
-  app.get('/server_sets', async (req) => {
+  route(app, {
+    method: 'GET', path: '/server_sets',
+    tag: 'Server sets', summary: 'Paged list of server sets',
+    params: serverSetListQuery, response: serverSet, paged: true,
+  }, async (req) => {
     const q = parseInput(req, serverSetListQuery);
     const page = await store.serverSets.list(req.account.id, q.filter || undefined, q);
     return envelope(req, q, { total: page.total, items: page.items.map(toServerSet) });
   });
 
-  app.post('/server_sets', async (req, reply) => {
+  route(app, {
+    method: 'POST', path: '/server_sets',
+    tag: 'Server sets', summary: 'Create',
+    params: serverSetInput, response: serverSet, status: 201,
+  }, async (req, reply) => {
     const input = await parseSet(req);
     const set = await store.serverSets.create(req.account.id, input);
     reply.status(201);
     return toServerSet(await afterWrite(req.account.id, set));
   });
 
-  app.get('/server_sets/:id', async (req) => toServerSet(await setOr404(req.account.id, pathId(req))));
+  route(app, {
+    method: 'GET', path: '/server_sets/:id',
+    tag: 'Server sets', summary: 'One item',
+    response: serverSet,
+  }, async (req) => toServerSet(await setOr404(req.account.id, pathId(req))));
 
-  app.put('/server_sets/:id', async (req) => {
+  route(app, {
+    method: 'PUT', path: '/server_sets/:id',
+    tag: 'Server sets', summary: 'Update',
+    params: serverSetInput, response: serverSet,
+  }, async (req) => {
     const set = await setOr404(req.account.id, pathId(req));
     const input = await parseSet(req);
     const updated = await store.serverSets.update(req.account.id, set.id, input);
@@ -62,25 +82,41 @@ export function serverSetRoutes(app: FastifyInstance, deps: Deps) {
     return toServerSet(await afterWrite(req.account.id, updated));
   });
 
-  app.delete('/server_sets/:id', async (req) => {
+  route(app, {
+    method: 'DELETE', path: '/server_sets/:id',
+    tag: 'Server sets', summary: 'Delete',
+    response: successAnswer,
+  }, async (req) => {
     const set = await setOr404(req.account.id, pathId(req));
     await store.serverSets.delete(req.account.id, set.id);
     return { result: 'Success' };
   });
 
-  app.get('/server_sets/:id/servers', async (req) => {
+  route(app, {
+    method: 'GET', path: '/server_sets/:id/servers',
+    tag: 'Server sets', summary: 'Servers of the set',
+    response: z.array(serverRef),
+  }, async (req) => {
     const set = await setOr404(req.account.id, pathId(req));
     return serverRefs(store, req.account.id, set.servers);
   });
 
   /** Detection on request: runs it on the set's servers and answers the set with its applications. */
-  app.get('/server_sets/:id/auto_detection', async (req) => {
+  route(app, {
+    method: 'GET', path: '/server_sets/:id/auto_detection',
+    tag: 'Server sets', summary: "Run application detection on the set's servers",
+    response: serverSet,
+  }, async (req) => {
     const set = await setOr404(req.account.id, pathId(req));
     await detectOnServers(deps, req.account.id, set.servers);
     return toServerSet((await store.serverSets.get(req.account.id, set.id)) ?? set);
   });
 
-  app.get('/server_sets/:id/server_tags', async (req) => {
+  route(app, {
+    method: 'GET', path: '/server_sets/:id/server_tags',
+    tag: 'Server sets', summary: 'Tags of the set',
+    response: z.array(serverTag),
+  }, async (req) => {
     const set = await setOr404(req.account.id, pathId(req));
     const tags = await Promise.all(set.tags.map((t) => store.serverTags.get(req.account.id, t)));
     return tags.filter((t) => t !== null).map(toServerTag);

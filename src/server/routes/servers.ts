@@ -7,12 +7,15 @@ import {
   serverTagsUpdate,
   serverUpdate,
   type Server,
+  server,
+  serverTagsOfServer,
 } from '../../shared/servers';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { ServerRecord } from '../store/repos/servers';
+import { route, successAnswer } from '../http/route';
 
 export function toServer(r: ServerRecord, now: number): Server {
   const { lastSeen, ...rest } = r;
@@ -32,7 +35,11 @@ export function serverRoutes(app: FastifyInstance, { store, now }: Deps) {
     url: itemPath('servers', s.id),
   });
 
-  app.get('/servers', async (req) => {
+  route(app, {
+    method: 'GET', path: '/servers',
+    tag: 'Servers', summary: 'Paged list of servers',
+    params: serverListQuery, response: server, paged: true,
+  }, async (req) => {
     const q = parseInput(req, serverListQuery);
     const page = await store.servers.list(
       req.account.id,
@@ -43,23 +50,43 @@ export function serverRoutes(app: FastifyInstance, { store, now }: Deps) {
     return envelope(req, q, { total: page.total, items: page.items.map((s) => toServer(s, t)) });
   });
 
-  app.get('/servers/:id', async (req) => toServer(await serverOr404(req.account.id, pathId(req)), now()));
+  route(app, {
+    method: 'GET', path: '/servers/:id',
+    tag: 'Servers', summary: 'One server',
+    response: server,
+  }, async (req) => toServer(await serverOr404(req.account.id, pathId(req)), now()));
 
-  app.put('/servers/:id', async (req) => {
+  route(app, {
+    method: 'PUT', path: '/servers/:id',
+    tag: 'Servers', summary: 'Update nickname and description',
+    params: serverUpdate, response: server,
+  }, async (req) => {
     const s = await serverOr404(req.account.id, pathId(req));
     const patch = parseInput(req, serverUpdate, { readOnly: SERVER_READ_ONLY });
     return toServer((await store.servers.update(req.account.id, s.id, patch))!, now());
   });
 
-  app.delete('/servers/:id', async (req) => {
+  route(app, {
+    method: 'DELETE', path: '/servers/:id',
+    tag: 'Servers', summary: 'Delete a server (its collector is refused afterwards)',
+    response: successAnswer,
+  }, async (req) => {
     const s = await serverOr404(req.account.id, pathId(req));
     await store.servers.delete(req.account.id, s.id);
     return { result: 'Success' };
   });
 
-  app.get('/servers/:id/tags', async (req) => tagsBody(req.account.id, await serverOr404(req.account.id, pathId(req))));
+  route(app, {
+    method: 'GET', path: '/servers/:id/tags',
+    tag: 'Servers', summary: "The server's tags",
+    response: serverTagsOfServer,
+  }, async (req) => tagsBody(req.account.id, await serverOr404(req.account.id, pathId(req))));
 
-  app.put('/servers/:id/tags', async (req) => {
+  route(app, {
+    method: 'PUT', path: '/servers/:id/tags',
+    tag: 'Servers', summary: "Replace the server's tags",
+    params: serverTagsUpdate, response: serverTagsOfServer,
+  }, async (req) => {
     const s = await serverOr404(req.account.id, pathId(req));
     const { server_tags } = parseInput(req, serverTagsUpdate);
     const missing = await store.serverTags.missing(req.account.id, server_tags);

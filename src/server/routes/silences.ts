@@ -1,10 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { silenceInput, silenceListQuery } from '../../shared/incident-response';
+import { silenceInput, silenceListQuery, silenceItem } from '../../shared/incident-response';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { silenceWrite, toSilenceItem, unknownReference } from '../services/silences';
+import { route, successAnswer } from '../http/route';
+import type { JsonSchema } from '../http/openapi-operation';
+
+const TAG = 'Silences';
+const ids = (what: string): JsonSchema => ({ description: `${what} ids (a JSON list); empty: any. Ids must be of this account.` });
+
+/** Silence create and update fields the zod schema cannot express (lists taken as JSON text too). */
+const SILENCE_FIELDS: Record<string, JsonSchema> = {
+  alerts: ids('Alert'),
+  servers: ids('Server'),
+  server_tags: ids('Server tag'),
+  server_sets: ids('Server set'),
+  alert_name: { type: 'string', description: "A case-insensitive substring of the alert's name; empty: any name." },
+  start: { type: 'integer', minimum: 0, description: 'Epoch seconds; default now on create, the silence\'s own start on update.' },
+  end: { type: 'integer', minimum: 0, description: 'Epoch seconds, after start. Give end or duration, not both.' },
+  duration: { type: 'integer', minimum: 60, maximum: 366 * 86400, description: 'Seconds from start (instead of end).' },
+};
 
 /**
  * Extension (issue 18): silences. While one matches an incident, its e-mails, SMS and pushes are
@@ -25,14 +42,22 @@ export function silenceRoutes(app: FastifyInstance, { store, now }: Deps) {
     return s;
   }
 
-  app.get('/silences', async (req) => {
+  route(app, {
+    method: 'GET', path: '/silences',
+    tag: TAG, summary: 'Paged list of silences, newest first; active=true: not yet expired, false: expired',
+    params: silenceListQuery, response: silenceItem, paged: true,
+  }, async (req) => {
     const q = parseInput(req, silenceListQuery);
     const t = now();
     const page = await store.silences.list(req.account.id, { ...q, now: t });
     return envelope(req, q, { total: page.total, items: page.items.map((s) => toSilenceItem(s, t)) });
   });
 
-  app.post('/silences', async (req, reply) => {
+  route(app, {
+    method: 'POST', path: '/silences',
+    tag: TAG, summary: 'Create a silence (Manager/owner)',
+    params: silenceInput, fields: SILENCE_FIELDS, response: silenceItem, status: 201,
+  }, async (req, reply) => {
     const t = now();
     const w = await parseSilence(req, t, req.user.id);
     const s = await store.silences.create(req.account.id, w, t);
@@ -40,10 +65,19 @@ export function silenceRoutes(app: FastifyInstance, { store, now }: Deps) {
     return toSilenceItem(s, t);
   });
 
-  app.get('/silences/:id', async (req) => toSilenceItem(await silenceOr404(req.account.id, pathId(req)), now()));
+  route(app, {
+    method: 'GET', path: '/silences/:id',
+    tag: TAG, summary: 'One silence',
+    response: silenceItem,
+  }, async (req) => toSilenceItem(await silenceOr404(req.account.id, pathId(req)), now()));
 
   // Replaces the silence as POST takes it, except that an omitted start keeps its own (not now).
-  app.put('/silences/:id', async (req) => {
+  route(app, {
+    method: 'PUT', path: '/silences/:id',
+    tag: TAG, summary: 'Replace a silence (Manager/owner)',
+    description: "Takes what create takes; an omitted start keeps the silence's start. Setting end to now ends a silence early and keeps it as history.",
+    params: silenceInput, fields: SILENCE_FIELDS, response: silenceItem,
+  }, async (req) => {
     const s = await silenceOr404(req.account.id, pathId(req));
     const w = await parseSilence(req, s.start, s.createdBy);
     const updated = await store.silences.update(req.account.id, s.id, w);
@@ -51,7 +85,11 @@ export function silenceRoutes(app: FastifyInstance, { store, now }: Deps) {
     return toSilenceItem(updated, now());
   });
 
-  app.delete('/silences/:id', async (req) => {
+  route(app, {
+    method: 'DELETE', path: '/silences/:id',
+    tag: TAG, summary: 'Delete a silence (Manager/owner)',
+    response: successAnswer,
+  }, async (req) => {
     const s = await silenceOr404(req.account.id, pathId(req));
     await store.silences.delete(req.account.id, s.id);
     return { result: 'Success' };

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { topologyQuery } from '../../shared/topology';
+import { topologyQuery, topologyResponse } from '../../shared/topology';
 import type { Deps } from '../deps';
 import { parseInput } from '../http/input';
 import { applicationTopology } from '../services/topology';
+import { route } from '../http/route';
 
 /** GET /application_topology (beta): process groups and the socket connections between them. */
 export function topologyRoutes(app: FastifyInstance, { store }: Deps) {
-  app.get('/application_topology', async (req) => applicationTopology(store, req.account.id, parseInput(req, topologyQuery)));
+  route(app, {
+    method: 'GET', path: '/application_topology',
+    tag: 'Applications', summary: 'Connections between process groups (beta); process_groups[] repeated, num minutes, start, end',
+    params: topologyQuery, response: topologyResponse,
+  }, async (req) => applicationTopology(store, req.account.id, parseInput(req, topologyQuery)));
 }
