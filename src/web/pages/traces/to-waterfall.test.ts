@@ -61,6 +61,15 @@ describe('toWaterfall', () => {
     expect(measured.rows[0]!.details).toContain('latency (client minus server duration): 20 ms');
   });
 
+  it('says when a call ran outside the traced request', () => {
+    const later = tx(6, 2, 3, 0.02, 0.005, logged(T + 0.2, 0.02, { measuredBy: 'client', latencyGap: 'server-average' }));
+    const rows = toWaterfall({ ...trace, transactions: [...trace.transactions, later] }).rows;
+    const row = rows.find((r) => r.id === 6)!;
+    expect(row.depth).toBe(0);
+    expect(row.details).toContain("outside the traced request's span: it may belong to another request");
+    expect(rows.filter((r) => r.details.some((d) => d.startsWith('outside'))).map((r) => r.id)).toEqual([6]);
+  });
+
   it('marks the slowest path', () => {
     expect(w.rows.filter((r) => r.slow).map((r) => r.id)).toEqual([1, 4, 5]);
   });

@@ -143,5 +143,11 @@ export function toWaterfall(trace: TraceResponse): Waterfall {
   for (const t of [...(children.get(null) ?? [])].sort(byTime)) walk(t, 0);
   // Calls whose parents enclose each other in a cycle have no root: show them flat.
   for (const t of [...trace.transactions].sort(byTime)) walk(t, 0);
+  // The service pairs calls with a second of slack for clocks; one that ran outside the request says so.
+  const first = rows.find((r) => r.isStart && r.offset !== null);
+  for (const r of rows) {
+    if (!first || r === first || r.depth > 0 || r.offset === null || r.duration === null) continue;
+    if (r.offset + r.duration < first.offset! - SLACK || r.offset > first.offset! + first.duration! + SLACK) r.details.push("outside the traced request's span: it may belong to another request");
+  }
   return { rows, origin, span, ticks: axisTicks(span) };
 }

@@ -20,7 +20,9 @@ function Bar({ row, span, active, onActive }: { row: WaterfallRow; span: number;
   const timed = row.offset !== null && row.duration !== null;
   const right = timed && (row.offset! + row.duration! / 2) / span > 0.5;
   const tip = `wf-tip-${row.id}`;
-  const events = { onMouseEnter: () => onActive(true), onMouseLeave: () => onActive(false), onFocus: () => onActive(true), onBlur: () => onActive(false), onKeyDown: moveFocus };
+  // Escape hides the numbers without moving focus (a tooltip must be dismissable, WCAG 1.4.13).
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => (e.key === 'Escape' ? onActive(false) : moveFocus(e));
+  const events = { onMouseEnter: () => onActive(true), onMouseLeave: () => onActive(false), onFocus: () => onActive(true), onBlur: () => onActive(false), onKeyDown };
   return (
     <div className="relative h-5">
       {timed ? (
