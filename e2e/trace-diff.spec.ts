@@ -23,7 +23,7 @@ test('trace diff: pick two traces of a transaction log, see them side by side wi
   await expect(page.getByRole('heading', { name: /^Trace diff:/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^A at / })).toBeVisible();
   await expect(page.getByRole('img', { name: /^B at / })).toBeVisible();
-  const edges = page.getByRole('table', { name: 'Latency per edge, trace A against trace B' });
+  const edges = page.getByRole('table', { name: 'Time per edge, trace A against trace B' });
   await expect(edges.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /edges changed|No edge changed/ })).toBeVisible();
   // Every edge says how it compares: a signed difference, or that it is new or gone in B.

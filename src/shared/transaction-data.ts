@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intParam, numberParam } from './params';
+import { callTimingSchema } from './trace-timing';
 
 /** A process uid: `<server_id>_<pid>_<create_time>`. */
 export const UID_PATTERN = /^\d{1,15}_\d{1,10}_\d{1,12}$/;
@@ -109,17 +110,28 @@ export const traceTransaction = z.object({
   serverDuration: z.number(),
   serverStatus: z.enum(['Open', 'Closed']),
   /**
-   * Client duration minus server duration (the network and queueing share of the call, both ways),
-   * never negative: a difference below zero (a side that is a per-minute average) is 0.
+   * Client duration minus server duration (the network and queueing share of the call, both ways; no
+   * clock skew enters a difference of two durations), present only when both sides logged this call:
+   * may be negative, as the spec allows. A side known only as a socket's per-minute average says
+   * nothing of this request, so such a call has no latency (see `timing.latencyGap`).
    */
   latency: z.number().optional(),
   /** Not in the spec: the request's way alone, on skew-corrected clocks, when both sides were logged. */
   requestLatency: z.number().optional(),
+  /** Not in the spec: the call's times from the one computation of src/shared/trace-timing.ts. */
+  timing: callTimingSchema.optional(),
 });
 export type TraceTransaction = z.infer<typeof traceTransaction>;
 
 export const traceResponse = z.object({
-  request: z.object({ initialUid: z.string(), processes: z.number().int(), transactions: z.number().int() }),
+  request: z.object({
+    initialUid: z.string(),
+    processes: z.number().int(),
+    transactions: z.number().int(),
+    /** Not in the spec: the transaction the trace started from (its message), and its duration (its `timing.duration`). */
+    transactionId: z.number().int().nullable().optional(),
+    duration: z.number().nullable().optional(),
+  }),
   processes: z.array(traceProcess),
   transactions: z.array(traceTransaction),
 });

@@ -3,8 +3,8 @@ import { eventServer, sendEvents, type EventServer } from '../testing/event-batc
 import { startTestService, type TestService } from '../testing/harness';
 
 // Clocks that disagree: `api` reads 2 s ahead of `edge`, and `slow` logs a longer duration than its
-// caller measured (as a per-request average and a single request may differ). Latencies stay >= 0
-// and the skew is estimated and shown.
+// caller measured (two clocks measuring differently). The skew is estimated and shown; a latency is
+// client minus server duration as logged, negative when they disagree so (the spec allows it).
 let svc: TestService;
 const E = 1_700_000_040;
 const T = E + 10;
@@ -39,18 +39,21 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 describe('trace latencies across skewed clocks', () => {
-  it('estimates each server\'s skew, never answers a negative latency, and keeps the request way on corrected clocks', async () => {
+  it('estimates each server\'s skew, answers the latency as measured (negative too), and places calls on corrected clocks', async () => {
     const r = await svc.request('GET', `/api/transactions/trace/?time=${T}&ip=10.9.0.2&port=8080`);
     expect(r.status).toBe(200);
     const byName = new Map(r.body.processes.map((p: { name: string; clockSkew?: number | null }) => [p.name, p]));
     expect((byName.get('gateway') as { clockSkew: number }).clockSkew).toBe(0);
     expect((byName.get('api') as { clockSkew: number }).clockSkew).toBeCloseTo(2);
-    const calls = r.body.transactions as { serverServerId: number; latency?: number; requestLatency?: number }[];
+    const calls = r.body.transactions as { serverServerId: number; latency?: number; requestLatency?: number; timing?: { start: number } }[];
     const toApi = calls.find((t) => t.serverServerId === api.id)!;
     expect(toApi.latency).toBeCloseTo(0.02);
     expect(toApi.requestLatency).toBeCloseTo(0.01);
+    // api's message (its own 80 ms) placed on edge's clock: 10 ms after the call left.
+    expect(toApi.timing).toMatchObject({ duration: 0.08, measuredBy: 'server', clock: 'known', latencyGap: null });
+    expect(toApi.timing!.start).toBeCloseTo(T + 0.01);
     const toSlow = calls.find((t) => t.serverServerId === slow.id)!;
-    expect(toSlow.latency).toBe(0);
-    for (const t of calls) if (t.latency !== undefined) expect(t.latency).toBeGreaterThanOrEqual(0);
+    expect(toSlow.latency).toBeCloseTo(-0.0375);
+    expect(toSlow.requestLatency).toBe(0);
   });
 });

@@ -72,11 +72,12 @@ const trace = (qs: string, as?: TestAccount) => svc.request('GET', `/api/transac
 const uids = (r: { body: { processes: { uid: string }[] } }) => r.body.processes.map((p) => p.uid);
 
 describe('GET /transactions/trace/', () => {
-  it('URL start: External -> nginx -> java -> postgres, with latency = client - server duration', async () => {
+  it('URL start: External -> nginx -> java -> postgres, each call timed by its logged message, no latency from an average', async () => {
     const r = await trace(`time=${T}&sid=${web.id}&pid=100`);
     expect(r.status).toBe(200);
     expect(uids(r)).toEqual(['0_0_0', `${web.id}_100_1000`, `${app.id}_200_2000`, `${db.id}_300_3000`]);
-    expect(r.body.request).toEqual({ initialUid: `${web.id}_100_1000`, processes: 4, transactions: 3 });
+    // The trace's duration is the duration nginx logged for the request it started from.
+    expect(r.body.request).toEqual({ initialUid: `${web.id}_100_1000`, processes: 4, transactions: 3, transactionId: 1, duration: 0.5 });
     expect(r.body.processes[0]).toMatchObject({ uid: '0_0_0', serverHostName: 'External', serverId: 0, cpu: 0, index: 0 });
     expect(r.body.processes[2]).toMatchObject({
       name: 'java', args: 'java --serve', serverHostName: 'app', serverIp: '10.0.0.2', serverId: app.id, pid: 200, cpu: 40,
@@ -86,9 +87,13 @@ describe('GET /transactions/trace/', () => {
     expect(ext).toMatchObject({ clientUid: '0_0_0', clientIp: '203.0.113.5', clientPort: 50000, serverUid: `${web.id}_100_1000`, serverPort: 80, serverDuration: 0.5, serverStatus: 'Closed' });
     expect(ext.latency).toBeUndefined();
     expect(proxy).toMatchObject({ clientProcessId: 1, serverProcessId: 2, clientIp: '10.0.0.1', clientPort: 40000, serverIp: '10.0.0.2', serverPort: 8080, clientDuration: 0.45, serverDuration: 0.4, clientStartTime: E, serverStartTime: T + 0.01 });
-    expect(proxy.latency).toBeCloseTo(0.05);
+    // nginx's side is its socket's per-minute average (450 ms), not this request: no latency, java's 400 ms is the call's time.
+    expect(proxy.latency).toBeUndefined();
+    expect(proxy.timing).toEqual({ duration: 0.4, measuredBy: 'server', average: null, start: T + 0.01, clock: 'unknown', latency: null, latencyGap: 'client-average' });
     expect(query).toMatchObject({ clientUid: `${app.id}_200_2000`, serverUid: `${db.id}_300_3000`, serverServerId: db.id, clientStartTime: T + 0.05, serverPort: 5432 });
-    expect(query.latency).toBeCloseTo(0.05);
+    expect(query.latency).toBeUndefined();
+    expect(query.timing).toMatchObject({ duration: 0.2, measuredBy: 'client', start: T + 0.05, latencyGap: 'server-average' });
+    expect(ext.timing).toMatchObject({ duration: 0.5, measuredBy: 'server', clock: 'known', latencyGap: 'one-side' });
   });
 
   it('SQL start: begins at the process that issued the statement, with its caller and callee', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeLatency, estimateSkews, median, offsetSample, requestWay } from './trace-skew';
+import { estimateSkews, median, offsetSample, requestWay } from './trace-skew';
 
 const side = (start: number, duration: number, exact = true) => ({ start, duration, exact });
 
@@ -32,16 +32,6 @@ describe('estimateSkews', () => {
   });
   it('gives only the reference without samples', () => {
     expect([...estimateSkews([], 7)]).toEqual([[7, 0]]);
-  });
-});
-
-describe('edgeLatency', () => {
-  it('is the round trip, whatever the clocks', () => {
-    expect(edgeLatency(side(100, 0.45, false), side(102.01, 0.4))).toBeCloseTo(0.05);
-  });
-  it('is never negative', () => {
-    expect(edgeLatency(side(100, 0.1), side(100, 0.1375, false))).toBe(0);
-    for (let i = 0; i < 200; i++) expect(edgeLatency(side(100, Math.abs(Math.cos(i))), side(100 + Math.sin(i), Math.abs(Math.sin(i * 5))))).toBeGreaterThanOrEqual(0);
   });
 });
 

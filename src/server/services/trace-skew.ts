@@ -59,22 +59,13 @@ export function estimateSkews(samples: readonly { client: number; server: number
 }
 
 /**
- * The network latency of one call (both ways), never negative: client duration minus server duration.
- * Each duration is measured on one server's own clock, so clock skew cancels in the difference; it is
- * below zero only when a side is a per-minute average of a connection or the two sides measured
- * differently, and then the honest figure is "no measurable latency", 0.
- */
-export function edgeLatency(client: Side, server: Side): number {
-  return Math.max(0, client.duration - server.duration);
-}
-
-/**
  * The request's way (client send to server receive) on the reference clock, when both sides are logged
  * exactly and both skews are known: server start minus client start after removing each skew, kept
- * within [0, the call's latency] (a pair that falls outside says the skew estimate does not fit it).
+ * within [0, the call's latency (client minus server duration, or 0 when that is negative)]: a pair
+ * that falls outside says the skew estimate does not fit it.
  */
 export function requestWay(client: Side, server: Side, clientSkew: number | undefined, serverSkew: number | undefined): number | undefined {
   if (!client.exact || !server.exact || clientSkew === undefined || serverSkew === undefined) return undefined;
   const way = server.start - serverSkew - (client.start - clientSkew);
-  return Math.min(edgeLatency(client, server), Math.max(0, way));
+  return Math.min(Math.max(0, client.duration - server.duration), Math.max(0, way));
 }

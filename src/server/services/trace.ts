@@ -4,7 +4,8 @@ import type { Hop } from '../store/repos/traces';
 import type { Store } from '../store/store';
 import { invalid, notFound } from './errors';
 import { toTraceProcesses, type TraceNode } from './trace-processes';
-import { edgeLatency, estimateSkews, offsetSample, requestWay, type Side } from './trace-skew';
+import { callTiming } from '../../shared/trace-timing';
+import { estimateSkews, offsetSample, requestWay, type Side } from './trace-skew';
 import { bestCounterpart, enclosingRequest, minuteOf, nearestMessage, outgoing, pairInSpan, span } from './trace-hops';
 
 /** Bounds of one trace, so a chatty fleet cannot make a request unbounded. */
@@ -185,15 +186,28 @@ export async function assembleTrace(store: Store, accountId: number, q: TraceQue
       serverDuration: sh ? sh.duration : 0,
       serverStatus: sh?.open ? 'Open' : 'Closed',
     };
+    const timing = callTiming(ch && side(ch), sh && side(sh), { client: l.client && skews.get(l.client.serverId), server: l.server && skews.get(l.server.serverId) });
+    t.timing = timing;
+    if (timing.latency !== null) t.latency = timing.latency;
     if (ch && sh) {
-      t.latency = edgeLatency(side(ch), side(sh));
       const way = requestWay(side(ch), side(sh), skews.get(t.clientServerId), skews.get(t.serverServerId));
       if (way !== undefined) t.requestLatency = way;
     }
     return t;
   });
+  // The transaction the trace started from: the message it was asked for, else the request enclosing the time.
+  const startHop = start.hop ?? request;
+  const isStart = (h: Hop | null) => !!h && !!startHop && h.kind === startHop.kind && h.id === startHop.id;
+  const startIndex = links.findIndex((l) => isStart(l.clientHop) || isStart(l.serverHop));
+  const startTransaction = transactions[startIndex] ?? null;
   return {
-    request: { initialUid: processes[ids.get(origin)!]!.uid, processes: processes.length, transactions: transactions.length },
+    request: {
+      initialUid: processes[ids.get(origin)!]!.uid,
+      processes: processes.length,
+      transactions: transactions.length,
+      transactionId: startTransaction?.id ?? null,
+      duration: startTransaction?.timing?.duration ?? null,
+    },
     processes,
     transactions,
   };

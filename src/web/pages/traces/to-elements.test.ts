@@ -1,26 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceProcess, TraceResponse, TraceTransaction } from '../../../shared/transaction-data';
-import { formatSeconds, formatSkew, latencyOf, serverSkews, slowestPath, traceToElements } from './to-elements';
+import { callTime, formatCallTime, formatSkew, serverSkews, slowestPath, traceToElements } from './to-elements';
 
 const proc = (id: number, uid: string, serverId: number, name: string): TraceProcess => ({
   id, index: id, uid, serverNickName: '', serverHostName: serverId ? `host-${serverId}` : 'External', serverId, serverIp: '', pid: Number(uid.split('_')[1]), name,
   args: null, logId: null, logType: null, cpu: 0, memory: 0, avgResponseTime: 0, netTransactNum: 0, responseNum: 0, socketNum: 0, socketRead: 0,
   socketWrite: 0, fileNum: 0, fileRead: 0, fileWrite: 0, registryNum: 0, pageFaults: 0, threads: 0, flags: 0, time: 600,
 });
-const tx = (id: number, c: number, s: number, clientDuration: number, serverDuration: number, latency?: number): TraceTransaction => ({
+/** A call whose server logged `serverDuration` (the caller's side a socket average), or, `logged` false, neither side. */
+const tx = (id: number, c: number, s: number, clientDuration: number, serverDuration: number, logged = true): TraceTransaction => ({
   id, clientProcessId: c, clientUid: '', clientServerId: 0, clientPid: 0, clientIp: '', clientPort: 0, clientStartTime: 0, clientDuration, clientStatus: 'Closed',
-  serverProcessId: s, serverUid: '', serverServerId: 0, serverPid: 0, serverIp: '', serverPort: 0, serverStartTime: 0, serverDuration, serverStatus: 'Closed', latency,
+  serverProcessId: s, serverUid: '', serverServerId: 0, serverPid: 0, serverIp: '', serverPort: 0, serverStartTime: 0, serverDuration, serverStatus: 'Closed',
+  timing: logged
+    ? { duration: serverDuration, measuredBy: 'server', average: null, start: 0, clock: 'known', latency: null, latencyGap: 'client-average' }
+    : { duration: null, measuredBy: null, average: clientDuration, start: null, clock: null, latency: null, latencyGap: 'both-average' },
 });
 
 // External -> lb(1) -> web(2) -> app(3) -> db(4) twice and cache(5); app and db share server 2.
 const trace: TraceResponse = {
   request: { initialUid: '1_10_1', processes: 6, transactions: 5 },
   processes: [proc(0, '0_0_0', 0, 'External'), proc(1, '1_10_1', 1, 'haproxy'), proc(2, '1_20_1', 1, 'nginx'), proc(3, '2_30_1', 2, 'java'), proc(4, '2_40_1', 2, 'postgres'), proc(5, '3_50_1', 3, 'redis')],
-  transactions: [tx(1, 0, 1, 0.09, 0.08), tx(2, 1, 2, 0.08, 0.07, 0.0123), tx(3, 2, 3, 0.06, 0.05), tx(4, 3, 4, 0.004, 0.003), tx(5, 3, 4, 0.02, 0.01), tx(6, 3, 5, 0.001, 0.0005)],
+  transactions: [tx(1, 0, 1, 0.09, 0.08), tx(2, 1, 2, 0.4, 0.0123), tx(3, 2, 3, 0.06, 0.05), tx(4, 3, 4, 0.004, 0.003), tx(5, 3, 4, 0.02, 0.01), tx(6, 3, 5, 0.0058, 0.0005, false)],
 };
 
 describe('trace elements', () => {
-  it('groups processes by server, keeps External apart and labels edges with latency', () => {
+  it('groups processes by server, keeps External apart and labels edges with the call time, never a socket average as one', () => {
     const els = traceToElements(trace);
     const servers = els.filter((e) => e.classes?.includes('server')).map((e) => e.data.id);
     expect(servers.sort()).toEqual(['s1', 's2', 's3']);
@@ -29,7 +33,8 @@ describe('trace elements', () => {
     expect(ext.classes).toContain('external');
     expect(els.find((e) => e.data.id === 'p4')!.data.parent).toBe('s2');
     expect(els.find((e) => e.data.id === 't2')!.data).toMatchObject({ source: 'p1', target: 'p2', label: '12.3 ms' });
-    expect(els.find((e) => e.data.id === 't3')!.data.label).toBe('10.0 ms');
+    expect(els.find((e) => e.data.id === 't3')!.data.label).toBe('50 ms');
+    expect(els.find((e) => e.data.id === 't6')!.data.label).toBe('avg 5.8 ms');
     expect(els.filter((e) => e.group === 'edges')).toHaveLength(6);
   });
 
@@ -55,21 +60,13 @@ describe('trace elements', () => {
     expect(traceToElements(loop).filter((e) => e.group === 'edges')).toHaveLength(2);
   });
 
-  it('formats seconds for people', () => {
-    expect(formatSeconds(1.2)).toBe('1.20 s');
-    expect(formatSeconds(0.0226)).toBe('22.6 ms');
-    expect(formatSeconds(0.0003)).toBe('300 µs');
-  });
 });
 
-describe('latency and skew', () => {
-  it('never lets a latency go negative, so the slowest path cannot sum below 0', () => {
-    expect(latencyOf(tx(9, 1, 2, 0.1, 0.1375))).toBe(0);
-    expect(latencyOf(tx(9, 1, 2, 0.1, 0.2, -0.0375))).toBe(0);
-    expect(latencyOf(tx(9, 1, 2, 0.1, 0.08))).toBeCloseTo(0.02);
-    const t = { ...trace, transactions: trace.transactions.map((x) => ({ ...x, latency: -0.5 })) };
-    const path = slowestPath(t);
-    expect(t.transactions.filter((x) => path.has(x.id)).reduce((s, x) => s + latencyOf(x), 0)).toBe(0);
+describe('call time and skew', () => {
+  it('times a call by its logged duration, else by the average, said so', () => {
+    expect(callTime(tx(9, 1, 2, 0.408, 0.088))).toEqual({ seconds: 0.088, average: false });
+    expect(callTime(tx(9, 1, 2, 0.0058, 0.0055, false))).toEqual({ seconds: 0.0058, average: true });
+    expect(formatCallTime(tx(9, 1, 2, 0.408, 0.088))).toBe('88 ms');
   });
   it('lists each server once with its skew', () => {
     const t = { ...trace, processes: trace.processes.map((p) => ({ ...p, clockSkew: p.serverId === 2 ? 2 : p.serverId === 1 ? 0 : null })) };

@@ -1,11 +1,23 @@
 import type { ElementDefinition } from 'cytoscape';
 import { EXTERNAL_UID, type TraceResponse, type TraceTransaction } from '../../../shared/transaction-data';
+import { formatDuration } from '../../components/charts/units';
 
 /**
- * Latency of a transaction: the API's (already skew-proof and never negative), else client minus
- * server duration; never below 0, so the slowest path can never sum to a negative time.
+ * What a call took, as the graph, the slowest path, the waterfall and the diff show it: its logged
+ * duration (the service's `timing`, the same number as the transaction list), else the socket's
+ * per-minute average, marked as such.
  */
-export const latencyOf = (t: TraceTransaction) => Math.max(0, t.latency ?? t.clientDuration - t.serverDuration);
+export function callTime(t: TraceTransaction): { seconds: number; average: boolean } {
+  const d = t.timing?.duration;
+  if (d !== null && d !== undefined) return { seconds: d, average: false };
+  return { seconds: t.timing?.average ?? Math.max(t.clientDuration, t.serverDuration), average: true };
+}
+
+/** A call's time as a label: "88 ms", or "avg 5.8 ms" when only the socket's per-minute average is known. */
+export const formatCallTime = (t: TraceTransaction) => {
+  const c = callTime(t);
+  return `${c.average ? 'avg ' : ''}${formatDuration(c.seconds)}`;
+};
 
 /** The clock skew of each server of a trace against the initial process's server, as the API estimated it. */
 export function serverSkews(trace: TraceResponse): { serverId: number; name: string; skew: number | null }[] {
@@ -21,20 +33,12 @@ export function serverSkews(trace: TraceResponse): { serverId: number; name: str
 export function formatSkew(s: number | null): string {
   if (s === null) return 'unknown (no logged pair)';
   if (Math.abs(s) < 0.0005) return 'in step';
-  return `${formatSeconds(Math.abs(s))} ${s > 0 ? 'ahead' : 'behind'}`;
-}
-
-/** Seconds as a short label: "22.6 ms", "850 µs", "1.20 s". */
-export function formatSeconds(s: number): string {
-  const a = Math.abs(s);
-  if (a >= 1) return `${s.toFixed(2)} s`;
-  if (a >= 0.001) return `${(s * 1000).toFixed(1)} ms`;
-  return `${Math.round(s * 1e6)} µs`;
+  return `${formatDuration(Math.abs(s))} ${s > 0 ? 'ahead' : 'behind'}`;
 }
 
 /**
  * The slowest path: from the entry (a process nobody calls, the one whose calls take longest), follow
- * at each process its longest call (client duration), never revisiting a process. Calls are nested in
+ * at each process its longest call (its call time), never revisiting a process. Calls are nested in
  * their caller's time, so this is where the request's time went. Returns transaction ids.
  */
 export function slowestPath(trace: TraceResponse): Set<number> {
@@ -45,9 +49,10 @@ export function slowestPath(trace: TraceResponse): Set<number> {
     out.set(t.clientProcessId, [...(out.get(t.clientProcessId) ?? []), t]);
     called.add(t.serverProcessId);
   }
-  const longest = (pid: number) => (out.get(pid) ?? []).reduce<TraceTransaction | null>((m, t) => (!m || t.clientDuration > m.clientDuration ? t : m), null);
+  const time = (t: TraceTransaction | null) => (t ? callTime(t).seconds : 0);
+  const longest = (pid: number) => (out.get(pid) ?? []).reduce<TraceTransaction | null>((m, t) => (!m || time(t) > time(m) ? t : m), null);
   const entries = [...out.keys()].filter((p) => !called.has(p));
-  let at = entries.sort((a, b) => (longest(b)?.clientDuration ?? 0) - (longest(a)?.clientDuration ?? 0))[0] ?? trace.transactions[0]?.clientProcessId;
+  let at = entries.sort((a, b) => time(longest(b)) - time(longest(a)))[0] ?? trace.transactions[0]?.clientProcessId;
   const path = new Set<number>();
   const seen = new Set<number>();
   while (at !== undefined && !seen.has(at)) {
@@ -62,7 +67,7 @@ export function slowestPath(trace: TraceResponse): Set<number> {
 
 /**
  * Cytoscape elements of a trace: a compound node per server holding its processes, the External node
- * on its own, and an edge per transaction (client to server) labelled with its latency; the slowest
+ * on its own, and an edge per transaction (client to server) labelled with its call time; the slowest
  * path's edges and processes carry the class `slow`.
  */
 export function traceToElements(trace: TraceResponse): ElementDefinition[] {
@@ -91,7 +96,7 @@ export function traceToElements(trace: TraceResponse): ElementDefinition[] {
     if (!known.has(t.clientProcessId) || !known.has(t.serverProcessId)) continue;
     els.push({
       group: 'edges',
-      data: { id: `t${t.id}`, source: `p${t.clientProcessId}`, target: `p${t.serverProcessId}`, label: formatSeconds(latencyOf(t)) },
+      data: { id: `t${t.id}`, source: `p${t.clientProcessId}`, target: `p${t.serverProcessId}`, label: formatCallTime(t) },
       classes: slow.has(t.id) ? 'slow' : '',
     });
   }

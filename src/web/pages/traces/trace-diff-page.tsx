@@ -15,7 +15,7 @@ function sideQuery(raw: string | null): TraceQuery | null {
   return r.success ? r.data : null;
 }
 
-/** Two traces of the same transaction side by side (/trace/diff?a=&b=): each edge's latency in both, the difference, the changes marked. */
+/** Two traces of the same transaction side by side (/trace/diff?a=&b=): each edge's call time in both, the difference, the changes marked. */
 export default function TraceDiffPage() {
   const [params] = useSearchParams();
   const qa = sideQuery(params.get('a'));

@@ -7,9 +7,11 @@ const proc = (id: number, uid: string, serverId: number, name: string): TracePro
   args: null, logId: null, logType: null, cpu: 0, memory: 0, avgResponseTime: 0, netTransactNum: 0, responseNum: 0, socketNum: 0, socketRead: 0,
   socketWrite: 0, fileNum: 0, fileRead: 0, fileWrite: 0, registryNum: 0, pageFaults: 0, threads: 0, flags: 0, time: 600,
 });
-const tx = (id: number, c: number, s: number, clientDuration: number, latency: number): TraceTransaction => ({
-  id, clientProcessId: c, clientUid: '', clientServerId: 0, clientPid: 0, clientIp: '', clientPort: 0, clientStartTime: 0, clientDuration, clientStatus: 'Closed',
-  serverProcessId: s, serverUid: '', serverServerId: 0, serverPid: 0, serverIp: '', serverPort: 0, serverStartTime: 0, serverDuration: clientDuration - latency, serverStatus: 'Closed', latency,
+/** A call its server logged as taking `time` seconds (the caller's side a socket average of `average`). */
+const tx = (id: number, c: number, s: number, average: number, time: number): TraceTransaction => ({
+  id, clientProcessId: c, clientUid: '', clientServerId: 0, clientPid: 0, clientIp: '', clientPort: 0, clientStartTime: 0, clientDuration: average, clientStatus: 'Closed',
+  serverProcessId: s, serverUid: '', serverServerId: 0, serverPid: 0, serverIp: '', serverPort: 0, serverStartTime: 0, serverDuration: time, serverStatus: 'Closed',
+  timing: { duration: time, measuredBy: 'server', average: null, start: 0, clock: 'known', latency: null, latencyGap: 'client-average' },
 });
 
 // External -> nginx (server 1) -> java (server 2) -> postgres (server 2); b is the same request later:
@@ -35,8 +37,9 @@ describe('trace diff', () => {
       ['nginx on host-1', 'java on host-2', false],
     ]);
     const pg = d.edges[0]!;
-    expect(pg.a).toEqual({ calls: 2, latency: 0.004, duration: 0.04 });
-    expect(pg.b).toEqual({ calls: 1, latency: 0.05, duration: 0.2 });
+    // Call times (the logged durations), not the callers' socket averages.
+    expect(pg.a).toEqual({ calls: 2, time: 0.004 });
+    expect(pg.b).toEqual({ calls: 1, time: 0.05 });
     expect(pg.delta).toBeCloseTo(0.046);
     expect(d.edges[1]!.a).toBeNull();
     expect(d.edges[1]!.delta).toBeNull();

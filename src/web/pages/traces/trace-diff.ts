@@ -1,11 +1,10 @@
 import { EXTERNAL_UID, type TraceResponse } from '../../../shared/transaction-data';
-import { latencyOf, slowestPath } from './to-elements';
+import { callTime, slowestPath } from './to-elements';
 
-/** What one edge (caller process -> called process) cost in one trace: its calls and their summed latency and duration. */
+/** What one edge (caller process -> called process) cost in one trace: its calls and their summed call time (see callTime). */
 export interface EdgeStats {
   calls: number;
-  latency: number;
-  duration: number;
+  time: number;
 }
 
 /** One edge of two traces compared; `a` or `b` is null where only the other trace has it. */
@@ -15,9 +14,9 @@ export interface EdgeDiff {
   to: string;
   a: EdgeStats | null;
   b: EdgeStats | null;
-  /** Latency of b minus a (seconds); null when the edge is in one trace only. */
+  /** Time of b minus a (seconds); null when the edge is in one trace only. */
   delta: number | null;
-  /** New, gone, or a latency change past both the absolute and the relative bar. */
+  /** New, gone, or a change of time past both the absolute and the relative bar. */
   changed: boolean;
   /** On the slowest path of a, of b. */
   slowA: boolean;
@@ -32,7 +31,7 @@ export interface TraceDiff {
   changedB: Set<number>;
 }
 
-/** A change smaller than this (seconds) or this share of the larger latency is noise, not a change. */
+/** A change smaller than this (seconds) or this share of the larger time is noise, not a change. */
 export const DIFF_MIN_SECONDS = 0.001;
 export const DIFF_MIN_RATIO = 0.2;
 
@@ -62,10 +61,9 @@ function edgesOf(t: TraceResponse) {
     if (!from || !to) continue;
     const key = `${from.key} -> ${to.key}`;
     keyOf.set(x.id, key);
-    const e = edges.get(key) ?? { from: from.label, to: to.label, stats: { calls: 0, latency: 0, duration: 0 }, slow: false };
+    const e = edges.get(key) ?? { from: from.label, to: to.label, stats: { calls: 0, time: 0 }, slow: false };
     e.stats.calls++;
-    e.stats.latency += latencyOf(x);
-    e.stats.duration += x.clientDuration;
+    e.stats.time += callTime(x).seconds;
     e.slow ||= slow.has(x.id);
     edges.set(key, e);
   }
@@ -86,11 +84,11 @@ export function diffTraces(ta: TraceResponse, tb: TraceResponse): TraceDiff {
   const edges: EdgeDiff[] = keys.map((key) => {
     const a = A.edges.get(key);
     const b = B.edges.get(key);
-    const delta = a && b ? b.stats.latency - a.stats.latency : null;
-    const changed = !a || !b || isChange(a.stats.latency, b.stats.latency);
+    const delta = a && b ? b.stats.time - a.stats.time : null;
+    const changed = !a || !b || isChange(a.stats.time, b.stats.time);
     return { key, from: (a ?? b)!.from, to: (a ?? b)!.to, a: a?.stats ?? null, b: b?.stats ?? null, delta, changed, slowA: a?.slow ?? false, slowB: b?.slow ?? false };
   });
-  const size = (e: EdgeDiff) => (e.delta === null ? Math.max(e.a?.latency ?? 0, e.b?.latency ?? 0) : Math.abs(e.delta));
+  const size = (e: EdgeDiff) => (e.delta === null ? Math.max(e.a?.time ?? 0, e.b?.time ?? 0) : Math.abs(e.delta));
   edges.sort((x, y) => Number(y.changed) - Number(x.changed) || size(y) - size(x) || x.key.localeCompare(y.key));
   const changedKeys = new Set(edges.filter((e) => e.changed).map((e) => e.key));
   const changedIds = (m: Map<number, string>) => new Set([...m].filter(([, k]) => changedKeys.has(k)).map(([id]) => id));
