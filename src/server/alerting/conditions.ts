@@ -19,6 +19,8 @@ export interface AlertRule {
   part_name: string;
   ip_details: string;
   reg_exp: string;
+  /** Server Tag extension: each server is its own subject with its own incident. */
+  per_server: boolean;
 }
 
 /** Mean and standard deviation of a metric over the alert's window (out-of-band thresholds). */

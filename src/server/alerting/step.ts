@@ -1,5 +1,5 @@
 import type { EngineAlert, Incident, SubjectState } from '../store/repos/alert-engine';
-import { freshStates, judge, maintenanceCandidates, nextState, type Verdict } from './decide';
+import { countedSubjects, freshStates, judge, maintenanceCandidates, nextState, type Verdict } from './decide';
 
 /** One observation of one subject at a minute, as the engine decides on it. */
 export interface Observed {
@@ -24,6 +24,8 @@ export interface Step {
   incident: Incident | null;
   /** The subjects maintenance kept from counting at this minute. */
   paused: ReadonlySet<number>;
+  /** The subjects that counted towards triggering at this minute (the breaching servers of a start). */
+  counted: SubjectState[];
 }
 
 /**
@@ -32,7 +34,7 @@ export interface Step {
  * null for a replayed or late minute.
  */
 export async function decideStep(
-  alert: Pick<EngineAlert, 'type' | 'num_of_servers' | 'time_above_threshold' | 'interval' | 'in_incident'>,
+  alert: Pick<EngineAlert, 'type' | 'num_of_servers' | 'time_above_threshold' | 'interval' | 'in_incident'> & { per_server?: boolean },
   o: Observed,
   reads: StepReads,
   opts: { clockDriven?: boolean; streak?: number } = {},
@@ -48,5 +50,5 @@ export async function decideStep(
   const candidates = maintenanceCandidates(alert, fresh);
   const paused = new Set(candidates.length ? await reads.inMaintenance(candidates, o.minute) : []);
   const incident = alert.in_incident ? await reads.incident() : null;
-  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused };
+  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused, counted: countedSubjects(alert, fresh, paused) };
 }

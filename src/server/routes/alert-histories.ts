@@ -22,6 +22,8 @@ export const toAlertHistory = (r: AlertHistoryRecord): AlertHistory => ({
   alert_type: r.alertType,
   subject: r.subject,
   message: alertHistoryMessagePath(r.id),
+  servers: r.servers,
+  server_id: r.serverId,
   url: itemPath('alert_histories', r.id),
 });
 

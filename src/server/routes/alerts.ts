@@ -35,6 +35,7 @@ export const toAlert = (r: AlertRecord): Alert => ({
   window_units: r.window_units,
   band_value: r.band_value,
   threshold_type: r.threshold_type,
+  per_server: r.per_server,
   url: itemPath('alerts', r.id),
 });
 

@@ -39,6 +39,13 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
     async server(accountId, serverId) {
       return (await pg.row<{ hostname: string; capacity_mem: number }>(SERVER, [accountId, serverId])) ?? null;
     },
+    async serverNames(accountId, serverIds) {
+      const rows = await pg.rows<{ id: number; hostname: string; nickname: string }>(
+        'SELECT id, hostname, nickname FROM servers WHERE account_id = $1 AND id = ANY($2::bigint[])',
+        [accountId, serverIds.filter((id) => Number.isSafeInteger(id))],
+      );
+      return new Map(rows.map((r) => [r.id, { hostname: r.hostname, nickname: r.nickname }]));
+    },
     async application(accountId, appId) {
       return (await pg.row<{ name: string; template: number }>('SELECT name, template FROM applications WHERE account_id = $1 AND id = $2', [accountId, appId])) ?? null;
     },
@@ -61,10 +68,10 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       for (const { alert_id, ...state } of rows) out.get(alert_id)?.push(state);
       return out;
     },
-    async incident(accountId, alertId) {
+    async incident(accountId, alertId, subject) {
       const r = await pg.row<{ history_id: number; started: number; last_notified: number }>(
-        'SELECT history_id, started, last_notified FROM alert_incidents WHERE account_id = $1 AND alert_id = $2',
-        [accountId, alertId],
+        'SELECT history_id, started, last_notified FROM alert_incidents WHERE account_id = $1 AND alert_id = $2 AND subject = $3',
+        [accountId, alertId, subject],
       );
       return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified } : null;
     },

@@ -1,3 +1,4 @@
+import type { BreachingServer } from '../../../shared/alert-histories';
 import type { AlertRule } from '../../alerting/conditions';
 import type { RenderedMessage } from '../../alerting/messages';
 import type { NewDelivery } from './outbox';
@@ -75,11 +76,25 @@ export interface NewNotification {
 /** The notifications of a message, given its history id (known only once the history is written). */
 export type IncidentNotifications = (historyId: number, m: RenderedMessage) => NewNotification[];
 
-/** What happens to an alert's incident on this evaluation. */
+/** The incident key of an alert's one incident; a per_server alert's incidents are keyed by their server's id. */
+export const WHOLE_ALERT = 0;
+
+/**
+ * What happens to an alert's incident on this evaluation. `subject` is the incident's key: WHOLE_ALERT,
+ * or the server of a per_server alert's incident. A start records the servers that breached.
+ */
 export type IncidentPlan =
-  | { kind: 'start'; minute: number; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications }
-  | { kind: 'end'; minute: number; callbacks: IncidentCallbacks }
-  | { kind: 'remind'; minute: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications };
+  | {
+      kind: 'start';
+      minute: number;
+      subject: number;
+      servers: BreachingServer[];
+      render: (historyId: number) => RenderedMessage;
+      callbacks: IncidentCallbacks;
+      notifications: IncidentNotifications;
+    }
+  | { kind: 'end'; minute: number; subject: number; callbacks: IncidentCallbacks }
+  | { kind: 'remind'; minute: number; subject: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications };
 
 /** Everything one evaluation decided for one alert; written together with the others of its plan. */
 export interface AlertPlan {
@@ -149,7 +164,10 @@ export interface AlertEngineRepo {
   states(accountId: number, alertId: number): Promise<SubjectState[]>;
   /** The states of several alerts of the account in one read, by alert id (every id present, [] for none). */
   statesOf(accountId: number, alertIds: number[]): Promise<Map<number, SubjectState[]>>;
-  incident(accountId: number, alertId: number): Promise<Incident | null>;
+  /** The open incident of the alert under `subject` (WHOLE_ALERT, or a per_server alert's server). */
+  incident(accountId: number, alertId: number, subject: number): Promise<Incident | null>;
+  /** Hostname and nickname of those of the servers that are the account's (to name breaching servers). */
+  serverNames(accountId: number, serverIds: number[]): Promise<Map<number, { hostname: string; nickname: string }>>;
   /** The out-of-band band over the window before `minute` (the minute's own sample is added by a plan). */
   band(accountId: number, alertId: number, minute: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
   recipients(accountId: number, userIds: number[]): Promise<Recipient[]>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { breachingServer } from '../../../shared/alert-histories';
 import type { AlertHistoryRecord, AlertHistoryRepo } from '../repos/alert-histories';
 import type { Db } from './db';
 
@@ -14,10 +16,29 @@ export interface HistoryRow {
   json: string;
   text: string;
   sms: string;
+  server_id: number | null;
+  /** JSON text on SQLite, parsed jsonb on PostgreSQL. */
+  breaching_servers: unknown;
+}
+
+// What a row holds is checked as any input: a malformed value reads as no servers, never a failure.
+const storedServers = z.array(breachingServer).catch([]);
+
+function breaching(raw: unknown) {
+  let v = raw;
+  if (typeof raw === 'string') {
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      v = [];
+    }
+  }
+  return storedServers.parse(v);
 }
 
 /** The columns a history is read with (both stores). */
-export const HISTORY_SELECT = 'SELECT id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms FROM alert_histories';
+export const HISTORY_SELECT =
+  'SELECT id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms, server_id, breaching_servers FROM alert_histories';
 
 export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
   id: r.id,
@@ -31,6 +52,8 @@ export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
   json: r.json,
   text: r.text,
   sms: r.sms,
+  servers: breaching(r.breaching_servers),
+  serverId: r.server_id,
 });
 
 export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
