@@ -125,7 +125,7 @@ function demoAlerts(client: DemoClient, fleet: Fleet, ids: Map<number, number>):
     });
   }
 
-  // Server Tag alerts have no Disk trigger (spec); the tier's CPU catches the spike on any app server.
+  // One incident for the tier's tag (per_server false): it records and names the server that breached.
   const spike = incidentTarget(fleet, 'cpu_spike');
   if (spike && idOf(spike) !== undefined) {
     const tag = TIER_TAG[spike.tier];
