@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { createDatabaseSync, databaseUrl } from './e2e/fixtures/pg-database';
 
 // One service per run: built web app, the real service on a free port over a temporary DATA_DIR.
 // The port and directory are chosen once and passed to the workers through the environment.
@@ -12,14 +12,13 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fleetwat
 process.env.E2E_PORT = String(port);
 process.env.E2E_DATA_DIR = dataDir;
 
-// E2E_STORE=postgres runs the same journeys on PostgreSQL: a fresh database (psql, synchronously, as
+// E2E_STORE=postgres runs the same journeys on PostgreSQL: a fresh database (made synchronously, as
 // the config must be) on the test cluster of PG_TEST_URL.
 function postgresDatabase(): string {
-  const admin = new URL(process.env.PG_TEST_URL ?? 'postgres://fw:fw@127.0.0.1:5433/postgres');
+  const admin = process.env.PG_TEST_URL ?? 'postgres://fw:fw@127.0.0.1:5433/postgres';
   const name = `fw_e2e_${process.pid}_${Date.now()}`;
-  execFileSync('psql', [admin.toString(), '-qc', `CREATE DATABASE ${name}`]);
-  admin.pathname = `/${name}`;
-  return admin.toString();
+  createDatabaseSync(admin, name);
+  return databaseUrl(admin, name);
 }
 if (process.env.E2E_STORE === 'postgres' && !process.env.E2E_DATABASE_URL) {
   process.env.E2E_DATABASE_URL = postgresDatabase();

@@ -5,11 +5,22 @@ import { defineConfig } from 'vitest/config';
 // catalogue, partitions, replicas). What cannot depend on the store (the dashboard's unit tests, the
 // SQLite backend's own tests) runs once, in the SQLite run.
 const postgres = process.env.STORE === 'postgres';
+// TEST_SCOPE=quick (npm run test:quick): the SQLite run without what starts processes or runs peers:
+// crash tests, service processes, the collector's Nagios, syslog and upload tests, the demo's fleet.
+const quick = process.env.TEST_SCOPE === 'quick';
+const slow = [
+  'src/server/alerting/{crash,crash-rounds,two-processes,callbacks-service}.test.ts',
+  'src/server/collector/{agent,nagios,syslog,uploader}.test.ts',
+  'src/server/demo/**',
+  'bench/**',
+];
 
 export default defineConfig({
   test: {
     include: postgres ? ['src/server/**/*.test.ts', 'bench/**/*.test.ts'] : ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
-    exclude: postgres ? ['**/node_modules/**', 'src/server/store/sqlite/**'] : ['**/node_modules/**', '**/*.pg.test.ts'],
+    exclude: postgres
+      ? ['**/node_modules/**', 'src/server/store/sqlite/**']
+      : ['**/node_modules/**', '**/*.pg.test.ts', ...(quick ? slow : [])],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -23,7 +23,8 @@ const deps = { store, config: { dataDir: dir, defaultAlerts: process.env.BENCH_A
 const lags: number[] = [];
 // A store whose alert engine is not ported yet still queues evaluations at ingest; nothing drains them.
 const engineWorks = await store.alertEngine.pendingEvaluations().then(() => true, () => false);
-const alerting = engineWorks ? startAlerting(deps, { onEvaluated: (ms) => lags.push(ms) }) : null;
+// BENCH_SMTP_URL: alert e-mails go to this SMTP server (the storm bench's loopback receiver).
+const alerting = engineWorks ? startAlerting(deps, { smtpUrl: process.env.BENCH_SMTP_URL, onEvaluated: (ms) => lags.push(ms) }) : null;
 const app = await buildApp(deps);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ address, email: acc.email, key: acc.api_key });

@@ -58,5 +58,5 @@ test('scrub the process table through the range and diff two minutes', async ({ 
   // What changed at the scrubbed minute.
   await page.getByRole('link', { name: 'What changed at this minute' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^What changed on e2e-time-travel at/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: /ranked by how far/ }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: /ranked by how much of the server/ }).getByRole('row').nth(1)).toBeVisible();
 });

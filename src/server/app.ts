@@ -18,6 +18,7 @@ import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { installCsvExport } from './http/csv-export';
 import { alertHistoryRoutes } from './routes/alert-histories';
+import { incidentRoutes } from './routes/incidents';
 import { alertBacktestRoutes } from './routes/alert-backtest';
 import { alertBulkRoutes } from './routes/alert-bulk';
 import { alertRoutes } from './routes/alerts';
@@ -38,6 +39,7 @@ import { autodetectRoutes } from './routes/autodetect';
 import { serverSetRoutes } from './routes/server-sets';
 import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
+import { silenceRoutes } from './routes/silences';
 import { userRoutes } from './routes/users';
 import { sessionRoutes } from './routes/session';
 import { teamRoutes } from './routes/team';
@@ -46,12 +48,15 @@ import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
 import { timeTravelRoutes } from './routes/time-travel';
 import { healthRoutes } from './routes/health';
+import { notificationSettingsRoutes } from './routes/notification-settings';
 
 /** The route modules of the API, each registered under /api and /api/v5. */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, teamRoutes, sessionRoutes, openApiRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, notificationSettingsRoutes, teamRoutes, sessionRoutes, openApiRoutes];
 
 /** Routes outside sign-in: the document (no tenant data) and signing in itself. */
 const PUBLIC_PATHS = new Set(['GET /api/openapi.json', 'GET /api/v5/openapi.json', 'POST /api/session', 'POST /api/v5/session']);
+/** E-mailed acknowledge links (GET reads, POST acts): the signed link is the credential, not a sign-in. */
+const ACK_LINK = /^\/api(\/v5)?\/ack\/[^/]+\/?$/;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -67,6 +72,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     const path = req.url.split('?')[0]!;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (!path.startsWith('/api') || PUBLIC_PATHS.has(`${method} ${path.replace(/\/$/, '')}`)) return;
+    if ((method === 'GET' || method === 'POST') && ACK_LINK.test(path)) return;
     await authenticate(req, reply);
   };
 

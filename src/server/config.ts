@@ -23,6 +23,8 @@ const envSchema = z.object({
   DEMO_DAYS: z.coerce.number().min(0).max(30).default(7),
   DEMO_SERVERS: z.coerce.number().int().min(1).max(5000).default(25),
   SMTP_URL: z.string().url().optional(),
+  /** The dashboard's address as people reach it (https://monitor.example.com): links in alert e-mails start with it. */
+  PUBLIC_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
   SMS_WEBHOOK_URL: z.string().url().optional(),
   PUSH_WEBHOOK_URL: z.string().url().optional(),

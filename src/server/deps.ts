@@ -24,6 +24,8 @@ export interface Config {
    * location_ip): a comma-separated list of addresses or CIDRs, or true for any (TRUST_PROXY).
    */
   trustProxy?: boolean | string;
+  /** The dashboard's address as people reach it (PUBLIC_URL), for links in e-mails; default http://localhost:8080. */
+  publicUrl?: string;
   /** Newly registered servers get the default alerts (DEFAULT_ALERTS; off unless set). */
   defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */

@@ -33,6 +33,7 @@ async function main() {
       defaultAlerts: env.DEFAULT_ALERTS,
       mailHost: transportHosts({ smtpUrl: env.SMTP_URL }).email,
       trustProxy: env.TRUST_PROXY,
+      publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,
     },
     now: systemNow,
     events: newEvents(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailAddress } from './email';
+import { jsonTooDeep, tooDeepMessage } from './json-depth';
 
 /**
  * Parsers of the alert parameters that carry lists (users, subscribers) or compound text (the
@@ -37,14 +38,19 @@ export const SUBSCRIBER_EVENTS = ['TRIGGERED', 'RESOLVED', 'BOTH'] as const;
 export const MAX_ALERT_USERS = 100;
 export const MAX_SUBSCRIBERS = 20;
 
-function parseJsonText(v: unknown): unknown {
+/** A JSON text parsed for the schema after it (other values pass as they are); `field` names it in errors. */
+const parseJsonText = (field: string) => (v: unknown, ctx: z.RefinementCtx): unknown => {
   if (typeof v !== 'string') return v;
+  if (jsonTooDeep(v)) {
+    ctx.addIssue({ code: 'custom', message: tooDeepMessage(field), input: v });
+    return z.NEVER;
+  }
   try {
     return JSON.parse(v);
   } catch {
     return Symbol.for('invalid-json');
   }
-}
+};
 
 function flag(v: unknown, fallback: boolean): boolean | null {
   if (v === undefined || v === null) return fallback;
@@ -89,7 +95,7 @@ export function parseUserEntry(v: unknown): AlertUserInput | string {
 
 /** `users`: a JSON list (text or array) of at least one user entry. */
 export const usersParam = z.preprocess(
-  parseJsonText,
+  parseJsonText('users'),
   z
     .array(
       z.unknown().transform((v, ctx) => {
@@ -192,7 +198,7 @@ export function keepSecrets(stored: readonly SubscriberInput[] | null, entries: 
  * an omitted secret (undefined) so that the service can apply keepSecrets against the stored list.
  */
 export const subscribersParam = z.preprocess(
-  parseJsonText,
+  parseJsonText('subscribers'),
   z
     .array(
       z.unknown().transform((v, ctx) => {

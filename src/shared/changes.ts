@@ -27,8 +27,22 @@ export const changeItem = z.object({
   baseline_size: z.number().int(),
   median: z.number(),
   mad: z.number(),
-  /** The robust z-score, (value - median) / scale, capped to ±99. */
+  /** The robust z-score, (value - median) / scale, capped to ±99: how unusual, not how big. */
   score: z.number(),
+  /** value - median, in the series' unit (CPU points, bytes, bytes/s, count). */
+  change: z.number(),
+  /**
+   * The ranking key: the change measured in the size of the whole server (CPU: of 100 points; fields
+   * without a capacity: of the server's usual level). A server series counts only for the part of its
+   * change its processes do not explain.
+   */
+  impact: z.number(),
+  /** Process series: its change over the server's change in that field (0.98: it explains 98 %). */
+  share: z.number().optional(),
+  /** Process series: the server's change in that field, for "98 % of +50 points". */
+  server_change: z.number().optional(),
+  /** Whether |z| reaches 3.5: a departure unusual for this series. */
+  unusual: z.boolean(),
   /** The series over the hour ending at the minute, oldest first, for a sparkline. */
   recent: z.array(z.object({ time: z.number(), value: z.number() })),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { alertHistoryItem } from './alert-histories';
 import { pagingQuery } from './paging';
-import { boolParam, epochParam, intParam } from './params';
+import { boolParam, epochParam, idListParam, intParam } from './params';
 
 /**
  * Incident response (extensions under /api/v5): acknowledgement, timeline, notes, silences and the
@@ -15,6 +16,10 @@ export const acknowledgementFields = z.object({
   silenced: z.boolean(),
 });
 export type Acknowledgement = z.infer<typeof acknowledgementFields>;
+
+/** An alert history as every endpoint answers it, the spec's list and detail included: the item plus its acknowledgement. */
+export const alertHistoryAnswer = alertHistoryItem.extend(acknowledgementFields.shape);
+export type AlertHistoryAnswer = z.infer<typeof alertHistoryAnswer>;
 
 /** Notes are plain text, rendered as text everywhere. */
 export const NOTE_MAX = 4000;
@@ -81,18 +86,39 @@ export const silenceItem = z.object({
 });
 export type Silence = z.infer<typeof silenceItem>;
 
-/** Silence create/update: `end` or `duration` (seconds); `start` defaults to now. */
-export const silenceInput = z.object({
-  alerts: z.array(z.number().int().positive()).default([]),
-  servers: z.array(z.number().int().positive()).default([]),
-  server_tags: z.array(z.number().int().positive()).default([]),
-  server_sets: z.array(z.number().int().positive()).default([]),
-  alert_name: z.string().max(256, { error: 'alert_name must be at most 256 characters' }).default(''),
-  start: epochParam('start').optional(),
-  end: epochParam('end').optional(),
-  duration: intParam('duration', { min: 60, max: 366 * 86400 }).optional(),
-  reason: z.string().max(1000, { error: 'reason must be at most 1000 characters' }).default(''),
-});
+/** Most ids one matcher of a silence may list. */
+export const SILENCE_MAX_IDS = 500;
+const silenceIds = (field: string) =>
+  idListParam(field)
+    .refine((ids) => ids.length <= SILENCE_MAX_IDS, { error: `${field} must list at most ${SILENCE_MAX_IDS} ids` })
+    .default([]);
+
+/**
+ * Silence create/update: `end` or `duration` (seconds), not both; `start` defaults to now (the service
+ * fills it in, and checks `end` after it then). Id lists are JSON lists (or arrays in a JSON body), as
+ * everywhere in the API. At least one matcher must be given: a silence of everything is refused.
+ */
+export const silenceInput = z
+  .object({
+    alerts: silenceIds('alerts'),
+    servers: silenceIds('servers'),
+    server_tags: silenceIds('server_tags'),
+    server_sets: silenceIds('server_sets'),
+    alert_name: z.string({ error: 'alert_name must be text' }).trim().max(256, { error: 'alert_name must be at most 256 characters' }).default(''),
+    start: epochParam('start').optional(),
+    end: epochParam('end').optional(),
+    duration: intParam('duration', { min: 60, max: 366 * 86400 }).optional(),
+    reason: z.string({ error: 'reason must be text' }).max(1000, { error: 'reason must be at most 1000 characters' }).default(''),
+  })
+  .superRefine((s, ctx) => {
+    // Rules over several fields name none of them (a missing field would read "... is required").
+    const fail = (field: string | null, message: string) => ctx.addIssue({ code: 'custom', message, path: field ? [field] : [] });
+    const matchers = s.alerts.length + s.servers.length + s.server_tags.length + s.server_sets.length;
+    if (matchers === 0 && s.alert_name === '') fail(null, 'a silence must have a matcher: alerts, servers, server_tags, server_sets or alert_name');
+    else if (s.end === undefined && s.duration === undefined) fail(null, 'end or duration must be given');
+    else if (s.end !== undefined && s.duration !== undefined) fail('duration', 'duration must not be given with end');
+    else if (s.end !== undefined && s.start !== undefined && s.end <= s.start) fail('end', 'end must be after start');
+  });
 export type SilenceInput = z.infer<typeof silenceInput>;
 
 export const silenceListQuery = pagingQuery.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonTooDeep, tooDeepMessage } from './json-depth';
 
 /**
  * Building blocks for request parameters. Clients send url-encoded form fields (strings) or JSON
@@ -78,6 +79,10 @@ export function jsonListParam<T extends z.ZodType>(field: string, item: T) {
       return z.NEVER;
     }
     if (typeof v !== 'string') return v;
+    if (jsonTooDeep(v)) {
+      ctx.addIssue({ code: 'custom', message: tooDeepMessage(field), input: v });
+      return z.NEVER;
+    }
     try {
       const parsed: unknown = JSON.parse(v);
       if (Array.isArray(parsed)) return parsed;

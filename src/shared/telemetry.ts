@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochParam } from './params';
+import { boolParam, epochParam } from './params';
 import { pagingQuery } from './paging';
 import { timeSeriesQuery } from './timeseries';
 
@@ -79,8 +79,23 @@ export const processListQuery = pagingQuery
     }
   });
 
-/** GET /processes/{uid}/detail/: the minute to read (default: the latest with details). */
-export const processDetailQuery = pagingQuery.extend({ time: epochParam('time').optional() });
+/** How far from `time` the nearest minute with details may lie (details come every 10 minutes). */
+export const DETAIL_NEAREST_WITHIN = 30 * 60;
+
+/**
+ * GET /processes/{uid}/detail/: the minute to read (default: the latest with details). Extension:
+ * `nearest=true` with `time` answers the nearest minute with details within 30 minutes, and which.
+ */
+export const processDetailQuery = pagingQuery
+  .extend({
+    time: epochParam('time').optional(),
+    nearest: boolParam('nearest')
+      .optional()
+      .describe('Extension: with time, the details of the nearest minute that has them (at most 30 minutes away, the earlier on a tie); the answer then carries that minute as `time`'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.nearest && q.time === undefined) ctx.addIssue({ code: 'custom', path: ['nearest'], message: 'nearest requires time' });
+  });
 
 /** Splits "<server_id>_<pid>_<create_time>"; null when the text is not a uid. */
 export function parseUid(uid: string): { serverId: number; pid: number; createTime: number } | null {

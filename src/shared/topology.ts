@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonTooDeep, tooDeepMessage } from './json-depth';
 import { epochParam, intParam } from './params';
 
 /** Minutes of connections used when neither num nor start is given. */
@@ -10,13 +11,17 @@ export const TOPOLOGY_MAX_MINUTES = 1440;
  * `process_groups` arrives as `process_groups[]=<id>` repeated (the spec's form), as a repeated
  * `process_groups`, or as a JSON list in one field; all become one list of ids.
  */
-function groupsInput(v: unknown): unknown {
+function groupsInput(v: unknown, ctx: z.RefinementCtx): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
   const o = { ...(v as Record<string, unknown>) };
   const raw = o['process_groups[]'] ?? o.process_groups;
   delete o['process_groups[]'];
   if (raw === undefined) return o;
   let list: unknown = raw;
+  if (typeof raw === 'string' && jsonTooDeep(raw)) {
+    ctx.addIssue({ code: 'custom', message: tooDeepMessage('process_groups'), path: ['process_groups'], input: raw });
+    return z.NEVER;
+  }
   if (typeof raw === 'string' && raw.trim().startsWith('[')) {
     try {
       list = JSON.parse(raw);

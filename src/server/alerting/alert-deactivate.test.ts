@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
-import { receiver, until } from '../testing/receiver';
+import { receiver } from '../testing/receiver';
+import { until } from '../testing/until';
 import { useEngine } from './engine-fixture';
 
 // The dispatcher polls once a minute here, so prompt callbacks prove the update path woke it.

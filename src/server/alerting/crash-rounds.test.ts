@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceStore } from '../store/test-store';
 import { batchFor, registrationFor } from '../testing/ingest';
-import { until } from '../testing/receiver';
+import { until } from '../testing/until';
 import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
 
 // Evaluations are applied in rounds: several servers' items decided together and committed in one

@@ -47,6 +47,14 @@ describe('judge', () => {
     expect(judge(open, [st(1, M, true, 9)], new Set([1]), { historyId: 1, started: M - 600, lastNotified: M - 600 }, M)).toBe('none');
   });
 
+  it('does not remind of an acknowledged incident, and still ends it', () => {
+    const open = { ...server, in_incident: true };
+    const acked = { historyId: 1, started: M - 3600, lastNotified: M - 3600, acknowledged: true };
+    expect(judge(open, [st(1, M, true, 9)], new Set(), acked, M)).toBe('none');
+    expect(judge(open, [st(1, M, true, 9)], new Set(), { ...acked, acknowledged: false }, M)).toBe('remind');
+    expect(judge(open, [st(1, M, false, 0)], new Set(), acked, M)).toBe('end');
+  });
+
   it('counts num_of_servers subjects for a Server Tag alert', () => {
     expect(judge(tag, [st(1, M, true, 3), st(2, M, false, 0)], new Set(), null, M)).toBe('none');
     expect(judge(tag, [st(1, M, true, 3), st(2, M, true, 3)], new Set(), null, M)).toBe('start');

@@ -52,7 +52,7 @@ export function maintenanceCandidates(alert: Pick<Rule, 'type' | 'num_of_servers
  * The spec's state machine of an alert. It triggers when enough subjects (one, or a Server Tag's
  * num_of_servers) have held the condition for time_above_threshold minutes outside maintenance; it
  * resolves when fewer than that hold it (maintenance does not hold an open incident); while it lasts,
- * the users are reminded every `interval` minutes.
+ * the users are reminded every `interval` minutes unless someone acknowledged it.
  */
 export function judge(alert: Rule, fresh: readonly SubjectState[], paused: ReadonlySet<number>, incident: Incident | null, minute: number): Verdict {
   const needed = subjectsNeeded(alert);
@@ -60,6 +60,7 @@ export function judge(alert: Rule, fresh: readonly SubjectState[], paused: Reado
   const firing = countedSubjects(alert, fresh, paused).length >= needed;
   if (!alert.in_incident) return firing ? 'start' : 'none';
   if (held.length < needed) return 'end';
-  if (firing && incident && minute - incident.lastNotified >= alert.interval * 60) return 'remind';
+  // An acknowledged incident is not reminded of: someone has it (un-acknowledging resumes the reminders).
+  if (firing && incident && !incident.acknowledged && minute - incident.lastNotified >= alert.interval * 60) return 'remind';
   return 'none';
 }

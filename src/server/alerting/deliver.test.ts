@@ -41,6 +41,7 @@ const delivery = (url: string, extra: Partial<Delivery> = {}): Delivery => ({
   lastLatencyMs: null,
   created: 0,
   deliveredAt: null,
+  silenced: false,
   ...extra,
 });
 

@@ -17,13 +17,19 @@ export interface AttemptOutcome {
   refused: boolean;
 }
 
-/** The url-encoded data of the spec's callback: alert_id, alert_history_id, status. */
-export function callbackPayload(d: Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status'>): string {
-  return new URLSearchParams({
+/**
+ * The url-encoded data of the spec's callback: alert_id, alert_history_id, status; then, for an
+ * incident a silence matched, silenced=true (an extension; left out otherwise, so every other
+ * callback is exactly the spec's and a receiver reads a missing field as false).
+ */
+export function callbackPayload(d: Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status'> & { silenced?: boolean }): string {
+  const data = new URLSearchParams({
     alert_id: String(d.alertId),
     alert_history_id: d.alertHistoryId === null ? '' : String(d.alertHistoryId),
     status: d.status,
-  }).toString();
+  });
+  if (d.silenced) data.set('silenced', 'true');
+  return data.toString();
 }
 
 /** HMAC-SHA256 over "<timestamp>.<payload>", hex; sent as X-Signature: sha256=<hex>. */

@@ -1,5 +1,6 @@
 import type { JobResult, OutboxJob, OutboxRepo } from '../store/repos/outbox';
 import { attempt, type AttemptOutcome } from './deliver';
+import { groupDeliveryId, groupMessage, type GroupLinks } from './group-message';
 import type { NetPolicy } from './net-policy';
 import type { Transports } from './notifier';
 
@@ -9,6 +10,8 @@ export interface DispatcherOptions {
   worker?: string;
   /** Sends user notifications; without it only callbacks are claimed. */
   transports?: Pick<Transports, 'send' | 'channels'>;
+  /** Where links of grouped messages point (the dashboard's address). */
+  links?: GroupLinks;
   /** Deadline of one attempt, from DNS to the end of the answer, redirects included. */
   timeoutMs?: number;
   /** First retry delay; doubles per attempt up to maxDelayMs, with jitter. */
@@ -26,7 +29,7 @@ export interface DispatcherOptions {
   random?: () => number;
 }
 
-type Settings = Required<Omit<DispatcherOptions, 'policy' | 'transports'>>;
+type Settings = Required<Omit<DispatcherOptions, 'policy' | 'transports' | 'links'>>;
 
 /**
  * When to try again after a failed attempt: capped exponential backoff with jitter (half fixed, half
@@ -45,13 +48,19 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
+const DEFAULT_LINKS: GroupLinks = { baseUrl: 'http://localhost:8080' };
+
+/** Attempts so far of a job; a group retries on the schedule of its oldest row. */
+const attemptsOf = (job: OutboxJob) =>
+  job.kind === 'callback' ? job.delivery.attempts : job.kind === 'group' ? Math.max(...job.notifications.map((n) => n.attempts)) : job.notification.attempts;
+
 /** One attempt of a claimed job, as an outcome of the callback's shape. */
 async function runJob(job: OutboxJob, opts: DispatcherOptions, timeoutMs: number): Promise<AttemptOutcome> {
   if (job.kind === 'callback') return attempt(job.delivery, opts.policy, timeoutMs);
   const started = performance.now();
   try {
     if (!opts.transports) throw new Error('no transport for notifications in this process');
-    await opts.transports.send(job.notification);
+    await opts.transports.send(job.kind === 'group' ? groupMessage(job.notifications, opts.links ?? DEFAULT_LINKS) : job.notification);
     return { ok: true, httpStatus: null, error: null, retryAfter: null, latencyMs: Math.round(performance.now() - started), refused: false };
   } catch (e) {
     return { ok: false, httpStatus: null, error: e instanceof Error ? e.message : String(e), retryAfter: null, latencyMs: Math.round(performance.now() - started), refused: false };
@@ -88,13 +97,14 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
   let woken = false;
 
   async function run(job: OutboxJob) {
-    const attempts = job.kind === 'callback' ? job.delivery.attempts : job.notification.attempts;
+    const attempts = attemptsOf(job);
     const out = await runJob(job, options, o.timeoutMs);
     const now = Date.now();
     const tries = attempts + 1;
     const state = out.ok ? 'delivered' : out.refused || tries >= o.maxAttempts ? 'failed' : 'pending';
     const next = state === 'pending' ? now + retryDelayMs(tries, out, o) : now;
     const result: JobResult = { state, nextAttemptAt: Math.round(next), httpStatus: out.httpStatus, error: out.error, latencyMs: out.latencyMs, at: now };
+    if (job.kind === 'group') result.groupDeliveryId = groupDeliveryId(job.notifications);
     await outbox.recordAttempt(job, o.worker, result);
   }
 

@@ -1,7 +1,8 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
-import { receiver, until } from '../testing/receiver';
+import { receiver } from '../testing/receiver';
+import { until } from '../testing/until';
 import { useEngine } from './engine-fixture';
 
 // An SMTP server that accepts connections and never greets: a send to it hangs.
@@ -20,6 +21,8 @@ const notifications = (id: number) => f.svc.sql.all<{ state: string; error: stri
 describe('notifications', () => {
   it('are recorded and sent off the evaluation path: a hanging SMTP server holds up neither evaluation nor callbacks', async () => {
     const rx = await receiver();
+    // One e-mail sent at once: grouping (tested in grouping.test.ts) is off.
+    await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { group_wait_s: 0 } });
     const s = await registerTestServer(f.svc, 'n');
     const id = await f.alert({ type: 'Server', target_id: s, trigger_type: 'CPU', threshold: 50 });
     await f.svc.request('PUT', `/api/alerts/${id}/`, { form: { subscribers: [`http://127.0.0.1:${rx.port}/cb`] } });

@@ -105,6 +105,40 @@ describe('per_server Server Tag alerts', () => {
   });
 });
 
+describe('per_server incidents and incident response', () => {
+  /** Which event each notification of the history told, in order. */
+  const told = async (historyId: number) =>
+    (await f.svc.sql.all<{ event: string; state: string }>('SELECT event, state FROM notifications WHERE alert_history_id = ? ORDER BY id', historyId)).map((r) => `${r.event} ${r.state}`);
+
+  it('acknowledging one server\'s incident stops its reminders only; the other server\'s go on', async () => {
+    const { servers, tag } = await sixTagged();
+    const id = await f.alert({ type: 'Server Tag', target_id: tag, trigger_type: 'CPU', threshold: 90, time_above_threshold: 1, interval: 5, per_server: true });
+    const hot = (k: number) => (k === 2 || k === 5 ? 95 : 45);
+    await minute(0, hot);
+    const hs = await histories(id);
+    const of = (k: number) => hs.find((h) => h.server_id === servers[k])!.id;
+    expect((await f.svc.request('POST', `/api/v5/alert_histories/${of(2)}/acknowledge/`)).status).toBe(200);
+    expect((await f.svc.request('GET', `/api/v5/alert_histories/${of(5)}/`)).body.acknowledged_by).toBeNull();
+    for (let i = 1; i <= 10; i++) await minute(i, hot); // two intervals of 5
+    expect(await told(of(2))).toEqual(['TRIGGERED kept']);
+    expect(await told(of(5))).toEqual(['TRIGGERED kept', 'REMINDER kept', 'REMINDER kept']);
+  });
+
+  it('a silence of one server holds back that server\'s incident only', async () => {
+    const { servers, tag } = await sixTagged();
+    const silence = await f.svc.request('POST', '/api/v5/silences/', { form: { servers: [servers[2]], duration: 3600, reason: 'reboot' } });
+    expect(silence.status, JSON.stringify(silence.body)).toBe(201);
+    const id = await f.alert({ type: 'Server Tag', target_id: tag, trigger_type: 'CPU', threshold: 90, time_above_threshold: 1, per_server: true });
+    await minute(0, (k) => (k === 2 || k === 5 ? 95 : 45));
+    const hs = await histories(id);
+    const of = (k: number) => hs.find((h) => h.server_id === servers[k])!.id;
+    expect(await told(of(2))).toEqual(['TRIGGERED silenced']);
+    expect(await told(of(5))).toEqual(['TRIGGERED kept']);
+    const flag = async (k: number) => (await f.svc.request('GET', `/api/v5/alert_histories/${of(k)}/`)).body.silenced;
+    expect([await flag(2), await flag(5)]).toEqual([true, false]);
+  });
+});
+
 describe('Server Tag alerts without per_server', () => {
   it('still open one combined incident, and record the breaching servers with their values', async () => {
     const { servers, tag } = await sixTagged();

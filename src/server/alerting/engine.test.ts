@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Deps } from '../deps';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer, type BatchInput } from '../testing/ingest';
-import { receiver, until } from '../testing/receiver';
+import { receiver } from '../testing/receiver';
+import { until } from '../testing/until';
 import { startAlerting } from './start';
 
 let svc: TestService;

@@ -1,12 +1,26 @@
 import { RUNNING_WITHIN_SECONDS } from '../../shared/servers';
-import type { AlertEngineRepo, AlertPlan, AppliedEvaluation, EngineAlert, EvaluationItem, EvaluationPlan, IncidentPlan, ServerContext, SubjectState } from '../store/repos/alert-engine';
+import type {
+  AlertEngineRepo,
+  AlertPlan,
+  AppliedEvaluation,
+  EngineAlert,
+  EvaluationItem,
+  EvaluationPlan,
+  IncidentPlan,
+  ServerContext,
+  SilenceMark,
+  SubjectState,
+} from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breachingServers, incidentKey, isPerServer } from './breaching';
 import { breaches } from './conditions';
 import { messageFacts, renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
+import { ACK_TOKEN_TTL_S, mintAckToken } from '../services/ack-tokens';
+import { incidentPaths } from '../../shared/incident-response';
 import { newObserveCache, observeBatch } from './observe-batch';
+import { silencedNotifications, silenceOf } from './silence-lookup';
 import { decideStep, type Observed, type StepReads } from './step';
 
 export interface EngineDeps {
@@ -15,7 +29,12 @@ export interface EngineDeps {
   transports: Pick<Transports, 'hostOf'>;
   /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
+  /** Links in alert e-mails: the dashboard's public base URL and each account's acknowledge-link secret. */
+  links?: { baseUrl: string; secret(accountId: number): Promise<string> };
 }
+
+/** The dashboard's page of an incident (src/web/app/paths.ts alertHistory). */
+const incidentPage = (historyId: number) => `/incidents/${historyId}`;
 
 /** Alert types whose target spans servers: their states and incident are written by several servers' items. */
 const SHARED_TYPES: ReadonlySet<string> = new Set(['Server Tag', 'Application']);
@@ -46,8 +65,28 @@ function storedPayload(item: EvaluationItem): EvaluationPayload {
  * at any point either loses nothing or repeats a whole evaluation, never half of one.
  */
 export function createAlertEngine(d: EngineDeps) {
-  const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED') => (historyId: number) =>
-    callbackDeliveries(alert.id, alert.subscribers, historyId, status);
+  const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED', silence: SilenceMark | undefined) => (historyId: number) =>
+    callbackDeliveries(alert.id, alert.subscribers, historyId, status, silence !== undefined);
+
+  // Secrets never change once made: read once per account and process.
+  const secrets = new Map<number, Promise<string>>();
+  async function linksOf(accountId: number) {
+    const l = d.links;
+    if (!l) return undefined;
+    let secret = secrets.get(accountId);
+    if (!secret) {
+      secret = l.secret(accountId);
+      secrets.set(accountId, secret);
+      secret.catch(() => secrets.delete(accountId));
+    }
+    const key = await secret;
+    const base = l.baseUrl.replace(/\/+$/, '');
+    const expires = d.now() + ACK_TOKEN_TTL_S;
+    return (historyId: number, userId: number) => ({
+      incident: base + incidentPage(historyId),
+      acknowledge: base + incidentPaths.ackPage(mintAckToken(key, { accountId, historyId, userId, expires })),
+    });
+  }
 
   // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
   // A per_server alert decides each server alone: only its state counts, only its incident is read.
@@ -74,19 +113,34 @@ export function createAlertEngine(d: EngineDeps) {
     if (!decided) return null; // replayed or late minute
     const { next, verdict, incident } = decided;
     const subject = incidentKey(alert, o.subject);
+    // Only a step that tells someone looks for a silence: most evaluations change no incident.
+    const silence = verdict === 'none' ? undefined : await silenceOf(d.repo, alert, decided.subjects, d.now());
+    const marked = silence && { silence };
     let step: IncidentPlan | undefined;
-    if (verdict === 'end') step = { kind: 'end', minute: o.minute, subject, callbacks: callbacks(alert, 'RESOLVED') };
+    if (verdict === 'end') step = { kind: 'end', minute: o.minute, subject, callbacks: callbacks(alert, 'RESOLVED', silence), ...marked };
     if (verdict === 'start' || verdict === 'remind') {
-      const [people, names] = await Promise.all([
+      const [people, names, links] = await Promise.all([
         d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
         d.repo.serverNames(alert.accountId, decided.counted.map((s) => s.subject)),
+        linksOf(alert.accountId),
       ]);
       const servers = breachingServers(alert.direction, decided.counted, names);
       const facts = messageFacts(alert, o, servers);
-      const notifications = notificationsFor(alert, people, d.transports);
+      const notifications = silencedNotifications(notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', links), silence);
       step =
         verdict === 'start'
-          ? { kind: 'start', minute: o.minute, subject, servers, render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }), callbacks: callbacks(alert, 'TRIGGERED'), notifications }
+          ? {
+              kind: 'start',
+              minute: o.minute,
+              subject,
+              servers,
+              // The incident's value as its message says it (a Server Tag's: the most extreme breaching server's).
+              value: facts.value,
+              render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }),
+              callbacks: callbacks(alert, 'TRIGGERED', silence),
+              notifications,
+              ...marked,
+            }
           : {
               kind: 'remind',
               minute: o.minute,
@@ -95,6 +149,7 @@ export function createAlertEngine(d: EngineDeps) {
               lastNotified: incident!.lastNotified,
               message: renderMessage({ ...facts, status: 'REMINDER', historyId: incident!.historyId }),
               notifications,
+              ...marked,
             };
     }
     return { alertId: alert.id, state: next, incident: step };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMessage } from './messages';
+import { emailWithLinks, renderMessage } from './messages';
 
 describe('renderMessage', () => {
   const m = renderMessage({
@@ -23,5 +23,15 @@ describe('renderMessage', () => {
   it('keeps sms within 160 characters', () => {
     expect(m.sms.length).toBeLessThanOrEqual(160);
     expect(m.sms).toMatch(/^TRIGGERED /);
+  });
+});
+
+describe('emailWithLinks', () => {
+  it('adds the acknowledge and incident links to the text and, escaped, inside the html body', () => {
+    const m = { text: 'Alert triggered: x\n\nbody\n', html: '<!doctype html><html><body><h1>x</h1></body></html>' };
+    const out = emailWithLinks(m, { acknowledge: 'https://mon.example.com/ack/a1.1.2.3.4.n.s', incident: 'https://mon.example.com/incidents/2?"<x>' });
+    expect(out.text).toBe('Alert triggered: x\n\nbody\n\nAcknowledge (opens a confirm page): https://mon.example.com/ack/a1.1.2.3.4.n.s\nIncident: https://mon.example.com/incidents/2?"<x>\n');
+    expect(out.html).toMatch(/<h1>x<\/h1><p><a href="https:\/\/mon\.example\.com\/ack\/a1\.1\.2\.3\.4\.n\.s">Acknowledge this incident<\/a>.*<\/p><\/body><\/html>$/);
+    expect(out.html).toContain('href="https://mon.example.com/incidents/2?&quot;&lt;x&gt;"');
   });
 });

@@ -80,3 +80,23 @@ export function renderMessage(f: MessageFacts): RenderedMessage {
     sms: `${f.status} ${f.alertName}: ${f.trigger} on ${f.target}${who}`.slice(0, 160),
   };
 }
+
+/** The links an alert e-mail carries to one recipient: the incident's dashboard page and a one-click acknowledge link. */
+export interface MessageLinks {
+  incident: string;
+  acknowledge: string;
+}
+
+/**
+ * The e-mail forms of a message for one recipient, with their links: in the text after the body,
+ * in the html as a paragraph before the end of its body (both URLs escaped like every other text).
+ */
+export function emailWithLinks(m: Pick<RenderedMessage, 'text' | 'html'>, links: MessageLinks): { text: string; html: string } {
+  const text = `${m.text}\nAcknowledge (opens a confirm page): ${links.acknowledge}\nIncident: ${links.incident}\n`;
+  const para =
+    `<p><a href="${escapeHtml(links.acknowledge)}">Acknowledge this incident</a> (opens a confirm page) &middot; ` +
+    `<a href="${escapeHtml(links.incident)}">Open the incident</a></p>`;
+  const at = m.html.lastIndexOf('</body>');
+  const html = at < 0 ? m.html + para : m.html.slice(0, at) + para + m.html.slice(at);
+  return { text, html };
+}

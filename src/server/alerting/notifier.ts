@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { EngineAlert, IncidentNotifications, NewNotification, Recipient } from '../store/repos/alert-engine';
 import type { PendingNotification } from '../store/repos/outbox';
+import { emailWithLinks, type MessageLinks } from './messages';
 
 export interface NotifierConfig {
   /** smtp://user:pass@host:port; without it e-mails are kept in the store (visible at /api/v5/notifications/). */
@@ -81,16 +82,26 @@ export type Transports = ReturnType<typeof createTransports>;
 
 /**
  * The notifications of an alert's message to its users per their flags (e-mail, SMS when they have a
- * phone, push); each carries the host of its transport, or null to be kept.
+ * phone, push); each carries the host of its transport, or null to be kept. E-mails carry the
+ * recipient's own links (`links`: an acknowledge link is minted per recipient and incident).
  */
-export function notificationsFor(alert: EngineAlert, people: readonly Recipient[], transports: Pick<Transports, 'hostOf'>): IncidentNotifications {
+export function notificationsFor(
+  alert: EngineAlert,
+  people: readonly Recipient[],
+  transports: Pick<Transports, 'hostOf'>,
+  event: NonNullable<NewNotification['event']>,
+  links?: (historyId: number, userId: number) => MessageLinks,
+): IncidentNotifications {
   return (historyId, m) =>
     alert.users.flatMap((u) => {
       const who = people.find((p) => p.id === u.id);
       if (!who) return [];
-      const base = { alertId: alert.id, historyId, userId: u.id, subject: m.subject };
+      const base = { alertId: alert.id, historyId, userId: u.id, subject: m.subject, event };
       const out: NewNotification[] = [];
-      if (u.sendemail) out.push({ ...base, channel: 'email', recipient: who.email, body: m.text, html: m.html, host: transports.hostOf('email') });
+      if (u.sendemail) {
+        const mail = links ? emailWithLinks(m, links(historyId, u.id)) : m;
+        out.push({ ...base, channel: 'email', recipient: who.email, body: mail.text, html: mail.html, host: transports.hostOf('email') });
+      }
       if (u.sendsms && who.phone) out.push({ ...base, channel: 'sms', recipient: who.phone, body: m.sms, html: null, host: transports.hostOf('sms') });
       if (u.pushnotification) out.push({ ...base, channel: 'push', recipient: who.email, body: m.sms, html: null, host: transports.hostOf('push') });
       return out;

@@ -34,8 +34,9 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   const repo = deps.store.alertEngine;
   const worker = opts.worker ?? workerId();
   const transports = createTransports(opts);
-  const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), worker, transports, ...opts.dispatcher });
-  const engine = createAlertEngine({ repo, transports, now: deps.now });
+  const links = { baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) };
+  const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), worker, transports, links, ...opts.dispatcher });
+  const engine = createAlertEngine({ repo, transports, now: deps.now, links });
   const evaluator = startEvaluator(repo, engine, {
     worker,
     ...opts.evaluator,

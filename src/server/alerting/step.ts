@@ -26,6 +26,11 @@ export interface Step {
   paused: ReadonlySet<number>;
   /** The subjects that counted towards triggering at this minute (the breaching servers of a start). */
   counted: SubjectState[];
+  /**
+   * The servers the incident concerns at this minute (silences match them): the subjects holding the
+   * condition, or, when none does (it resolves), every subject with a fresh state.
+   */
+  subjects: number[];
 }
 
 /**
@@ -50,5 +55,7 @@ export async function decideStep(
   const candidates = maintenanceCandidates(alert, fresh);
   const paused = new Set(candidates.length ? await reads.inMaintenance(candidates, o.minute) : []);
   const incident = alert.in_incident ? await reads.incident() : null;
-  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused, counted: countedSubjects(alert, fresh, paused) };
+  const held = fresh.filter((s) => s.holds).map((s) => s.subject);
+  const subjects = held.length ? held : fresh.map((s) => s.subject);
+  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused, counted: countedSubjects(alert, fresh, paused), subjects };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness';
-import { until } from '../testing/receiver';
+import { until } from '../testing/until';
 import { smtpReceiver } from '../testing/smtp-receiver';
 import { transportHosts } from './notifier';
 import { startAlerting } from './start';

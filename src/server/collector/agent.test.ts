@@ -8,18 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness';
 import { startCollector, type RunningCollector } from './agent';
 import { listenSyslog } from './syslog';
+import { until } from '../testing/until';
+
+/** Probes here call the API, send a syslog line or append to a file: ten times a second is enough. */
+const slow = { every: 100 };
 
 const run = promisify(execFile);
-
-async function until<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('the collector against the real service', () => {
   let svc: TestService;
@@ -60,7 +54,7 @@ describe('the collector against the real service', () => {
 
     const client = new StatsD({ host: '127.0.0.1', port: collector.status().statsdPort!, maxBufferSize: 0 });
     await new Promise<void>((r, j) => client.increment('e2e.hits', 3, (e) => (e ? j(e) : r())));
-    await until(() => (collector!.status().uploaded >= 2 ? true : undefined));
+    await until(() => collector!.status().uploaded >= 2, slow);
     await new Promise<void>((r) => client.close(() => r()));
 
     const list = await svc.request('GET', '/api/servers/');
@@ -80,7 +74,7 @@ describe('the collector against the real service', () => {
     const bucket = await until(async () => {
       const b = await svc.request('GET', '/api/buckets/');
       return b.body.data?.find((x: { name: string }) => x.name === 'e2e.hits');
-    });
+    }, slow);
     expect(bucket).toBeDefined();
 
     // The other account sees nothing of it.
@@ -112,18 +106,18 @@ describe('the collector against the real service', () => {
     const sysMsg = await until(async () => {
       await run('logger', ['--server', '127.0.0.1', '--port', String(port), '--udp', '--rfc5424', '-t', 'e2e', '-p', 'user.crit', 'disk on fire']);
       return found(await detail(sys.body.id), /disk on fire/);
-    });
+    }, slow);
     expect(sysMsg).toMatchObject({ severity: 'critical' });
     const fileMsg = await until(async () => {
       appendFileSync(logFile, 'WARN queue is long\n');
       return found(await detail(file.body.id), /queue is long/);
-    });
+    }, slow);
     expect(fileMsg).toMatchObject({ severity: 'warning' });
 
     const item = await until(async () => {
       const r = await svc.request('GET', '/api/polled-data/');
       return (r.body?.data ?? []).find((p: { command_name: string; server_id: number }) => p.command_name === 'dummy' && p.server_id === serverId);
-    });
+    }, slow);
     const pd = await svc.request('GET', `/api/polled-data/${item.id}/data/`);
     expect(pd.status).toBe(200);
     expect(pd.body.data[0]).toMatchObject({ status: 'WARNING', text: 'WARNING: meh' });
@@ -158,7 +152,7 @@ describe('the collector against the real service', () => {
 
   it('retries registration with wrong credentials without crashing, and stop() ends it', async () => {
     const c = start({ email: svc.account.email, key: 'wrong-key' });
-    await until(() => (messages.some((m) => /register failed: HTTP 401/.test(m)) ? true : undefined));
+    await until(() => messages.some((m) => /register failed: HTTP 401/.test(m)), slow);
     await c.stop();
     await expect(c.ready).rejects.toThrow(/stopped/);
     expect(await c.done).toBe('stopped');

@@ -5,14 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tailFile } from './file-tail';
 import { LogBuffer, fileLineSeverity } from './log-buffer';
 import { LogSources } from './log-sources';
-
-async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { until } from '../testing/until';
 
 describe('fileLineSeverity', () => {
   it.each([
@@ -45,7 +38,7 @@ describe('tailFile', () => {
     const lines: string[] = [];
     const t = tailFile(file, (l) => lines.push(l), { pollMs: 20 });
     closers.push(() => t.close());
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => t.checks() > 0); // positioned at the end
     appendFileSync(file, 'one\ntw');
     await until(() => lines.length === 1);
     appendFileSync(file, 'o\r\n');
@@ -58,11 +51,11 @@ describe('tailFile', () => {
     await until(() => lines.length === 4);
 
     // copytruncate: same inode, size drops. The tailer must see the empty file before it grows again
-    // (a copytruncate it never sees is indistinguishable from appends), so the pause is many polls
-    // long: on a loaded machine 60 ms was sometimes less than one poll.
-    await new Promise((r) => setTimeout(r, 60));
+    // (a copytruncate it never sees is indistinguishable from appends): wait for two more checks, so
+    // one began after the truncation.
     truncateSync(file, 0);
-    await new Promise((r) => setTimeout(r, 400));
+    const n = t.checks();
+    await until(() => t.checks() >= n + 2);
     appendFileSync(file, 'after truncate\n');
     await until(() => lines.length === 5);
     expect(lines).toEqual(['one', 'two', 'late in old', 'fresh', 'after truncate']);
@@ -73,7 +66,7 @@ describe('tailFile', () => {
     const lines: string[] = [];
     const t = tailFile(file, (l) => lines.push(l), { pollMs: 20 });
     closers.push(() => t.close());
-    await new Promise((r) => setTimeout(r, 60));
+    await until(() => t.checks() > 0); // found no file
     writeFileSync(file, 'first\nsecond\n');
     await until(() => lines.length === 2);
     expect(lines).toEqual(['first', 'second']);
@@ -86,7 +79,7 @@ describe('tailFile', () => {
     const sources = new LogSources(buffer, { pollMs: 20 });
     closers.push(() => sources.close());
     await sources.apply([{ id: 3, source_type: 'FILE', source: file, limit: 100 }]);
-    await new Promise((r) => setTimeout(r, 60));
+    await until(() => sources.checks(3) > 0); // positioned at the end
     appendFileSync(file, 'ERROR broke\nWARN odd\nok\n');
     const got: ReturnType<LogBuffer['drain']> = [];
     await until(() => {
@@ -98,7 +91,8 @@ describe('tailFile', () => {
       [3, 'warning', 'WARN odd'],
       [3, 'info', 'ok'],
     ]);
-    // Removing the log from the config stops the tail.
+    // Removing the log from the config stops the tail. A line that is never read is no event to wait
+    // for: a bounded wait of five polls shows nothing arrives.
     await sources.apply([]);
     appendFileSync(file, 'ERROR after removal\n');
     await new Promise((r) => setTimeout(r, 100));

@@ -8,12 +8,19 @@ export interface TailOptions {
   fromStart?: boolean;
 }
 
+/** A running tail. */
+export interface FileTail {
+  close(): Promise<void>;
+  /** How many checks of the file have completed (what tests wait on, instead of a time). */
+  checks(): number;
+}
+
 /**
  * Follows a file by polling, like `tail -F`: it survives rotation (the path gets a new inode: the rest of
  * the old file is read, then the new one from its start) and truncation (the size drops below the offset).
  * A missing file is waited for.
  */
-export function tailFile(path: string, onLine: (line: string) => void, opts: TailOptions = {}): { close(): Promise<void> } {
+export function tailFile(path: string, onLine: (line: string) => void, opts: TailOptions = {}): FileTail {
   let fh: FileHandle | null = null;
   let ino = -1;
   let pos = 0;
@@ -21,6 +28,7 @@ export function tailFile(path: string, onLine: (line: string) => void, opts: Tai
   let closed = false;
   let first = true;
   let running: Promise<void> = Promise.resolve();
+  let checks = 0;
 
   const readToEnd = async () => {
     if (!fh) return;
@@ -67,7 +75,10 @@ export function tailFile(path: string, onLine: (line: string) => void, opts: Tai
   };
 
   const tick = () => {
-    running = running.then(check).catch(() => undefined);
+    running = running
+      .then(check)
+      .catch(() => undefined)
+      .then(() => void checks++);
   };
   tick();
   const timer = setInterval(() => {
@@ -75,6 +86,7 @@ export function tailFile(path: string, onLine: (line: string) => void, opts: Tai
   }, opts.pollMs ?? 1000);
 
   return {
+    checks: () => checks,
     async close() {
       closed = true;
       clearInterval(timer);

@@ -9,6 +9,8 @@ type LogConfig = CollectorConfig['logs'][number];
 interface Source {
   signature: string;
   close(): Promise<void>;
+  /** Completed reads of a tailed file (see FileTail.checks). */
+  checks?: () => number;
 }
 
 /**
@@ -59,11 +61,11 @@ export class LogSources {
         },
         { pollMs: this.opts.pollMs },
       );
-      return { signature, close: () => t.close() };
+      return { signature, close: () => t.close(), checks: t.checks };
     }
     if (l.source_type === 'FILE') {
       const t = tailFile(l.source, (line) => this.add(l.id, fileLineSeverity(line), line), { pollMs: this.opts.pollMs });
-      return { signature, close: () => t.close() };
+      return { signature, close: () => t.close(), checks: t.checks };
     }
     const port = Number(l.source);
     if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -77,6 +79,11 @@ export class LogSources {
       this.opts.log?.(`log ${l.id}: cannot listen on UDP ${port}: ${err instanceof Error ? err.message : String(err)}`);
       return null;
     }
+  }
+
+  /** How many times the file of log `id` has been checked (0 for other sources): tests wait on it. */
+  checks(id: number): number {
+    return this.sources.get(id)?.checks?.() ?? 0;
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import StatsD from 'hot-shots';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statsdFlush } from '../../shared/ingest';
 import { StatsdAggregator, listenStatsd, parseStatsdLine, parseStatsdPacket, type StatsdMetric } from './statsd';
+import { until } from '../testing/until';
 
 describe('parseStatsdLine', () => {
   it.each([
@@ -70,8 +71,7 @@ describe('StatsD over UDP from the hot-shots client', () => {
     await sent((cb) => client.set('visitors', 'ann', cb));
 
     // Datagrams arrive asynchronously: flush once all nine are in.
-    const end = Date.now() + 5000;
-    while (agg.received < 9 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await until(() => agg.received >= 9);
     const seen = agg.flush();
     const by = Object.fromEntries(seen.map((f) => [f.name, f]));
     expect(by['app.requests']).toMatchObject({ type: 'counter', value: 5, count: 2 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LogBuffer } from './log-buffer';
 import { LogSources } from './log-sources';
 import { listenSyslog, parseSyslog, syslogLevel, type SyslogMessage } from './syslog';
+import { until } from '../testing/until';
 
 const run = promisify(execFile);
 
@@ -35,16 +36,6 @@ describe('syslogLevel', () => {
     [7, 'info'],
   ] as const)('severity %i is %s', (s, level) => expect(syslogLevel(s)).toBe(level));
 });
-
-async function until<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('syslog over UDP from util-linux logger', () => {
   const closers: (() => Promise<void>)[] = [];
@@ -83,7 +74,7 @@ describe('syslog over UDP from util-linux logger', () => {
     for (const [p, m] of [['user.crit', 'one'], ['user.notice', 'two'], ['user.err', 'three']]) {
       await run('logger', ['--server', '127.0.0.1', '--port', String(port), '--udp', '--rfc5424', '-t', 'app', '-p', p!, m!]);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => buffer.dropped.get(7) === 1); // the third message, past the limit
     const up = buffer.drain();
     expect(up).toHaveLength(1);
     expect(up[0]!.log_id).toBe(7);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LogBuffer } from './log-buffer';
 import { LogSources } from './log-sources';
 import { parseTransactionLine, splitEndpoint } from './transaction-file';
+import { until } from '../testing/until';
 
 const line = (...items: unknown[]) => JSON.stringify(items);
 
@@ -72,17 +73,18 @@ describe('AFURL/AFSQL logs of the config', () => {
     const logs = [{ id: 5, source_type: 'AFURL' as const, source: file, limit: 2 }];
     const msg = (i: number) => line('request', 1, 'shop', 1700000000 + i, 42, 1, 7, '10.0.0.1:80', '10.0.0.9:51000', `GET /${i}`) + '\n';
 
+    // Transactions off: no tail starts. A line nobody reads is no event to wait for, so a bounded
+    // wait of five polls shows that nothing arrives.
     await sources.apply(logs, false);
-    await new Promise((r) => setTimeout(r, 60));
     appendFileSync(file, msg(0));
     await new Promise((r) => setTimeout(r, 100));
+    expect(sources.checks(5)).toBe(0);
     expect(buffer.drainTransactions()).toEqual([]);
 
     await sources.apply(logs, true);
-    await new Promise((r) => setTimeout(r, 60));
+    await until(() => sources.checks(5) > 0); // positioned at the end
     appendFileSync(file, msg(1) + 'garbage\n' + msg(2) + msg(3));
-    const end = Date.now() + 5000;
-    while ((buffer.dropped.get(5) ?? 0) < 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await until(() => (buffer.dropped.get(5) ?? 0) >= 1);
     expect(buffer.drainTransactions().map((t) => t.statement)).toEqual(['GET /1', 'GET /2']);
     expect(buffer.dropped.get(5)).toBe(1);
     expect(buffer.drain()).toEqual([]);

@@ -10,6 +10,7 @@ import { startTestService, type TestService } from '../testing/harness';
 import { startCollector } from './agent';
 import { readRegistration } from './host-info';
 import { Uploader } from './uploader';
+import { until } from '../testing/until';
 
 const minuteAgo = () => Math.floor(Date.now() / 60_000) * 60 - 60;
 const aBatch = (guid: string, batch_id: string): Batch => ({
@@ -25,14 +26,6 @@ const aBatch = (guid: string, batch_id: string): Batch => ({
   statsd: [],
   transactions: [],
 });
-
-async function until(cond: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('Uploader against the real service', () => {
   let svc: TestService;

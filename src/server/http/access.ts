@@ -48,6 +48,12 @@ export const WRITE_RULES: Record<string, Rule> = {
   'POST /alerts/:id/deliveries/:did/redeliver': {
     need: 'manager', resource: 'alert_deliveries', action: 'redeliver', idParam: 'did', read: '/alerts/:id/deliveries/:did',
   },
+  // Incident response: every role may acknowledge and write notes (issue 18).
+  'POST /alert_histories/:id/acknowledge': { need: 'any', resource: 'alert_histories', action: 'acknowledge', read: '/alert_histories/:id' },
+  'POST /alert_histories/:id/unacknowledge': { need: 'any', resource: 'alert_histories', action: 'unacknowledge', read: '/alert_histories/:id' },
+  'POST /alert_histories/:id/notes': { need: 'any', resource: 'alert_histories', action: 'add_note' },
+  // Signed in by the link itself, not a user: audited by the route (routes/incidents.ts) as the link's recipient.
+  'POST /ack/:token': { need: 'any', resource: 'alert_histories', action: 'acknowledge_link', noAudit: true },
   'PUT /autodetect/resources': { need: 'manager', resource: 'autodetect', action: 'update' },
   'POST /buckets': { need: 'any', resource: 'buckets', action: 'ingest', noAudit: true },
   'DELETE /buckets': { need: 'manager', resource: 'buckets', action: 'delete' },
@@ -58,12 +64,14 @@ export const WRITE_RULES: Record<string, Rule> = {
   ...crud('maintenance_windows', '/maintenance_windows'),
   ...crud('server_sets', '/server_sets'),
   ...crud('server_tags', '/server_tags'),
+  ...crud('silences', '/silences'),
   'PUT /servers/:id': { need: 'manager', resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: 'manager', resource: 'servers', action: 'delete', read: '/servers/:id' },
   'PUT /servers/:id/polled_data_config': {
     need: 'manager', resource: 'polled_data_config', action: 'update', read: '/servers/:id/polled_data_config',
   },
   'PUT /servers/:id/tags': { need: 'manager', resource: 'server_tags_of_server', action: 'update', read: '/servers/:id/tags' },
+  'PUT /notification_settings': { need: 'manager', resource: 'notification_settings', action: 'update', read: '/notification_settings' },
   'PUT /transactions': { need: 'manager', resource: 'transactions', action: 'update', read: '/transactions' },
   'POST /users': { need: 'manager', resource: 'users', action: 'create', read: '/users/:id' },
   'PUT /users/:id': { need: 'self', resource: 'users', action: 'update', read: '/users/:id' },

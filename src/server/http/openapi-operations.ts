@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { alertHistoryItem, alertHistoryListQuery, alertHistoryMessage } from '../../shared/alert-histories';
+import { alertHistoryListQuery, alertHistoryMessage } from '../../shared/alert-histories';
+import { alertHistoryAnswer } from '../../shared/incident-response';
 import { MAX_SUBSCRIBERS, SUBSCRIBER_EVENTS, SUBSCRIBER_TYPES } from '../../shared/alert-inputs';
 import { alertCreate, alertItem, alertListQuery, alertUpdate } from '../../shared/alerts';
 import {
@@ -34,6 +35,9 @@ import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate
 import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
 import type { JsonSchema, Operation } from './openapi';
 import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
+import { INCIDENT_OPERATIONS } from './openapi-incidents';
+import { NOTIFICATION_SETTINGS_OPERATIONS } from './openapi-notification-settings';
+import { SILENCE_OPERATIONS, SILENCE_RULE } from './openapi-silences';
 import { TEAM_OPERATIONS } from './openapi-team';
 import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
 
@@ -135,6 +139,7 @@ const MAINTENANCE_RULE =
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   Alerts: `Alerts are evaluated on each minute of ingested data. ${MAINTENANCE_RULE} Registry Accessed applies to Windows collectors; ours report no registry access.`,
   'Maintenance windows': MAINTENANCE_RULE,
+  Silences: SILENCE_RULE,
 };
 
 /** Every endpoint of the API. A route registered in app.ts but missing here fails the OpenAPI test. */
@@ -155,7 +160,7 @@ export const OPERATIONS: Operation[] = [
   ts('/servers/:id/processes/data', 'Processes', 'Process summary records per time step (T)', serverDataQuery),
   { method: 'GET', path: '/servers/:id/auto_detection', tag: 'Applications', summary: 'Application templates detected on the server', params: serverDetectionQuery, response: record },
   ts('/processes/:uid/data', 'Processes', 'Process data records (T: Minute, Hour, Day)', processDataQuery),
-  { method: 'GET', path: '/processes/:uid/detail', tag: 'Processes', summary: 'Files and threads at a minute (default latest)', params: processDetailQuery, response: record },
+  { method: 'GET', path: '/processes/:uid/detail', tag: 'Processes', summary: 'Files and threads at a minute (default latest; extension nearest=true: the nearest minute with details, named as time)', params: processDetailQuery, response: record },
 
   ...crud({
     collection: 'server_tags',
@@ -258,8 +263,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/alerts/:id/deliveries/:did', tag: 'Alerts', summary: 'One delivery with its attempts', response: record },
   { method: 'POST', path: '/alerts/:id/deliveries/:did/redeliver', tag: 'Alerts', summary: 'Queue the delivery again', response: record },
   { method: 'POST', path: '/alerts/:id/test_callback', tag: 'Alerts', summary: "Queue a test callback to the alert's subscribers", response: record, status: 202 },
-  { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first; extension: open=true lists the incidents not ended yet', params: alertHistoryListQuery, response: alertHistoryItem, paged: true },
-  { method: 'GET', path: '/alert_histories/:id', tag: 'Alert histories', summary: 'One alert history', response: alertHistoryItem },
+  { method: 'GET', path: '/alert_histories', tag: 'Alert histories', summary: 'Histories by incident start, most recent first; extension: open=true lists the incidents not ended yet', params: alertHistoryListQuery, response: alertHistoryAnswer, paged: true },
+  { method: 'GET', path: '/alert_histories/:id', tag: 'Alert histories', summary: 'One alert history (extension: acknowledged_by, acknowledged_at, silenced)', response: alertHistoryAnswer },
   { method: 'GET', path: '/alert_histories/:id/message', tag: 'Alert histories', summary: 'The e-mail message of the history', response: alertHistoryMessage },
   { method: 'GET', path: '/alert_histories/:id/message/view', tag: 'Alert histories', summary: 'The message as an HTML page', html: true },
 
@@ -286,6 +291,9 @@ export const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
   ...TEAM_OPERATIONS,
   ...ALERT_TOOL_OPERATIONS,
+  ...SILENCE_OPERATIONS,
+  ...INCIDENT_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
+  ...NOTIFICATION_SETTINGS_OPERATIONS,
 ];
 

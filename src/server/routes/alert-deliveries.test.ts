@@ -3,7 +3,8 @@ import { startAlerting } from '../alerting/start';
 import type { Deps } from '../deps';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
-import { receiver, until } from '../testing/receiver';
+import { receiver } from '../testing/receiver';
+import { until } from '../testing/until';
 
 let svc: TestService;
 let alerting: ReturnType<typeof startAlerting>;

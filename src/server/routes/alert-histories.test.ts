@@ -58,6 +58,9 @@ describe('alert histories', () => {
       servers: [],
       server_id: null,
       url: `/api/v5/alert_histories/${h.a1}/`,
+      acknowledged_by: null,
+      acknowledged_at: null,
+      silenced: false,
     });
     expect(r.body.data[0].end).toBeNull();
   });

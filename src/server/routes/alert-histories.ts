@@ -3,9 +3,9 @@ import {
   alertHistoryListQuery,
   alertHistoryMessagePath,
   alertHistoryViewPath,
-  type AlertHistory,
   type AlertHistoryMessage,
 } from '../../shared/alert-histories';
+import type { AlertHistoryAnswer } from '../../shared/incident-response';
 import { itemPath } from '../../shared/paths';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
@@ -13,7 +13,7 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { AlertHistoryRecord } from '../store/repos/alert-histories';
 
-export const toAlertHistory = (r: AlertHistoryRecord): AlertHistory => ({
+export const toAlertHistory = (r: AlertHistoryRecord): AlertHistoryAnswer => ({
   id: r.id,
   start: r.start,
   end: r.end,
@@ -25,6 +25,9 @@ export const toAlertHistory = (r: AlertHistoryRecord): AlertHistory => ({
   servers: r.servers,
   server_id: r.serverId,
   url: itemPath('alert_histories', r.id),
+  acknowledged_by: r.acknowledgedBy,
+  acknowledged_at: r.acknowledgedAt,
+  silenced: r.silenced,
 });
 
 const toMessage = (r: AlertHistoryRecord): AlertHistoryMessage => ({

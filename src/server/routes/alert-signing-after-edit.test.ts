@@ -4,7 +4,8 @@ import { startAlerting } from '../alerting/start';
 import type { Deps } from '../deps';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
-import { receiver, until, type Hit } from '../testing/receiver';
+import { receiver, type Hit } from '../testing/receiver';
+import { until } from '../testing/until';
 
 let svc: TestService;
 let alerting: ReturnType<typeof startAlerting>;

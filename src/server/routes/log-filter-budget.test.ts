@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILTER_BUDGET_MS } from '../services/log-filter';
 import { eventServer, seedLog, sendEvents } from '../testing/event-batches';
 import { startTestService, type TestService } from '../testing/harness';
+import { until } from '../testing/until';
 
 /** A catastrophic log filter is stopped within the per-request budget and never stalls other requests for long. */
 let svc: TestService;
@@ -26,8 +28,12 @@ describe('a catastrophic log filter', () => {
   it('answers 400 "filter took too long" while a plain request sent meanwhile is answered promptly', async () => {
     // A back-reference keeps the filter off RE2, so it backtracks under the budget.
     const evil = `/api/logs/${logId}/detail/?end=${E}&filter=${encodeURIComponent('\\(a*\\)*\\1b')}`;
+    // The plain request leaves once the service has both catastrophic ones in hand.
+    let arrived = 0;
+    const seen = (req: IncomingMessage) => void (req.url?.includes('filter=') && arrived++);
+    svc.app.server.on('request', seen);
     const stalls = [timed(evil), timed(evil)];
-    await new Promise((r) => setTimeout(r, 30));
+    await until(() => arrived === 2).finally(() => svc.app.server.off('request', seen));
     const plain = await timed(`/api/servers/`);
     expect(plain.status).toBe(200);
     // Each catastrophic request holds the event loop for at most the budget; 1 s was the old one.

@@ -97,6 +97,36 @@ describe('process data and detail', () => {
   });
 
   it.each([
+    // details at M and M+180: the nearer one answers, and says which minute it is
+    [M + 60, { time: M, data: { files: ['/etc/nginx.conf'] }, pagination: { count: 1, next: null, previous: null } }],
+    [M + 120, { time: M + 180, data: { files: ['/var/log/x'], threads: [thread] }, pagination: { count: 1, next: null, previous: null } }],
+    [M + 180, { time: M + 180, data: { files: ['/var/log/x'], threads: [thread] }, pagination: { count: 1, next: null, previous: null } }],
+    // more than 30 minutes from any: none, and no minute
+    [M + 180 + 31 * 60, { time: null, data: {}, pagination: { count: 0, next: null, previous: null } }],
+  ])('with nearest=true at %i answers the nearest minute with details (extension)', async (time, body) => {
+    const r = await svc.request('GET', `/api/processes/${uid(nginx)}/detail/?time=${time}&nearest=true`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(body);
+  });
+
+  it('answers no minute for a process that never had details, and refuses nearest without time', async () => {
+    expect((await svc.request('GET', `/api/processes/${uid(job)}/detail/?time=${M}&nearest=true`)).body).toMatchObject({ time: null, data: {} });
+    const r = await svc.request('GET', `/api/processes/${uid(nginx)}/detail/?nearest=true`);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: { status: 400, field: 'nearest', message: 'nearest requires time' } });
+    expect((await svc.request('GET', `/api/processes/${uid(nginx)}/detail/?time=${M}&nearest=maybe`)).body.error).toMatchObject({ field: 'nearest', message: 'nearest must be true or false' });
+  });
+
+  it('answers every process of one minute with its usage in one request (the top table)', async () => {
+    const r = await svc.request('GET', `/api/v5/servers/${sid}/processes/data/?start=${M}&end=${M}&time_step=Minute`);
+    expect(r.body.pagination.count).toBe(2);
+    expect(r.body.data).toEqual([
+      expect.objectContaining({ uid: uid(nginx), name: 'nginx', time: M, cpu: 10, memory: 100 }),
+      expect.objectContaining({ uid: uid(job), name: 'cron-job', time: M, cpu: 50 }),
+    ]);
+  });
+
+  it.each([
     () => uid(nginx, theirs),
     () => `${sid}_10_999`,
     () => 'not-a-uid',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseUid, processDataQuery, processDetailQuery, processListQuery, serverDataQuery } from '../../shared/telemetry';
+import { DETAIL_NEAREST_WITHIN, parseUid, processDataQuery, processDetailQuery, processListQuery, serverDataQuery } from '../../shared/telemetry';
 import { TIME_STEPS, resolveWindow } from '../../shared/timeseries';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
@@ -61,10 +61,15 @@ export function processRoutes(app: FastifyInstance, { store }: Deps) {
   app.get('/processes/:uid/detail', async (req) => {
     const p = await processOr404(req);
     const q = parseInput(req, processDetailQuery);
-    const d = await store.telemetry.processDetail(req.account.id, p.serverId, p.pid, p.createTime, q.time);
+    const near = q.nearest && q.time !== undefined ? q.time : null;
+    const d = near !== null
+      ? await store.telemetry.processDetailNear(req.account.id, p.serverId, p.pid, p.createTime, near, DETAIL_NEAREST_WITHIN)
+      : await store.telemetry.processDetail(req.account.id, p.serverId, p.pid, p.createTime, q.time);
     const data: { files?: string[]; threads?: Record<string, string>[] } = {};
     if (d?.files) data.files = d.files;
     if (d?.threads) data.threads = d.threads;
-    return { pagination: { count: d ? 1 : 0, next: null, previous: null }, data };
+    const pagination = { count: d ? 1 : 0, next: null, previous: null };
+    // Extension: which minute answered (null: none within reach).
+    return near !== null ? { pagination, data, time: d && 'time' in d ? d.time : null } : { pagination, data };
   });
 }

@@ -91,24 +91,29 @@ describe('GET /servers/{id}/processes/diff/', () => {
 });
 
 describe('GET /servers/{id}/changes/', () => {
-  it('ranks the server and process series by their departure from the previous hour', async () => {
+  it('ranks the server and process series by how much of the server change they explain', async () => {
     const r = await svc.request('GET', `/api/v5/servers/${sid}/changes/?time=${T + 20}`);
     expect(r.status).toBe(200);
     expect(r.body.time).toBe(T);
     // server cpu and memory, nginx cpu, postgres cpu, memory and threads (limit 10 by default)
     expect(r.body.items).toHaveLength(6);
+    const key = (i: { kind: string; name?: string; field: string }) => `${i.name ?? i.kind} ${i.field}`;
+    // postgres memory +2 GB against a server whose memory is 1000 bytes; postgres threads 2 to 4
+    // (the server has no thread count: measured against its own level); the server's cpu +79 points
+    // of which nginx explains 15; then what did not move.
+    expect(r.body.items.map(key)).toEqual(['postgres memory', 'postgres thread_num', 'server cpu', 'nginx cpu', 'postgres cpu', 'server memory']);
     const top = r.body.items[0];
-    // Capped at 99 but ordered by z before the cap: postgres memory (1 GB +-1 MB, scale 1% of it) is z 200.
-    expect(top).toMatchObject({ kind: 'process', field: 'memory', uid: `${sid}_30_3000`, name: 'postgres', value: 3e9, baseline: 'hour', baseline_size: 60, score: 99 });
+    expect(top).toMatchObject({ kind: 'process', uid: `${sid}_30_3000`, value: 3e9, baseline: 'hour', baseline_size: 60, score: 99, unusual: true });
     const cpu = r.body.items.find((i: { kind: string; field: string }) => i.kind === 'server' && i.field === 'cpu');
-    // cpu 10, 11, 12 over the hour: median 11, MAD 1, (90 - 11) / 1.4826.
-    expect(cpu).toMatchObject({ value: 90, median: 11, mad: 1, score: 53.28, baseline: 'hour' });
+    // cpu 10, 11, 12 over the hour: median 11, MAD 1, (90 - 11) / 1.4826; 64 of its 79 points unexplained.
+    expect(cpu).toMatchObject({ value: 90, median: 11, mad: 1, score: 53.28, baseline: 'hour', change: 79, impact: 0.64, unusual: true });
+    expect(cpu).not.toHaveProperty('share');
+    expect(r.body.items[3]).toMatchObject({ change: 15, impact: 0.15, share: 0.1899, server_change: 79 });
     expect(cpu.recent).toHaveLength(61);
     expect(cpu.recent.at(-1)).toEqual({ time: T, value: 90 });
-    // The worker started at T: no history, so not ranked; the server's steady memory scores 0.
+    // The worker started at T: no history, so not ranked; the server's steady memory is not unusual.
     expect(r.body.items.some((i: { name?: string }) => i.name === 'worker')).toBe(false);
-    const scores = r.body.items.map((i: { score: number }) => Math.abs(i.score));
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(r.body.items.at(-1)).toMatchObject({ field: 'memory', change: 0, impact: 0, unusual: false });
   });
 
   it('judges against the same minute of earlier days when at least 3 have it', async () => {

@@ -7,8 +7,8 @@ import { rankChanges, type Candidate } from './change-score';
 
 const DAY = 86_400;
 const HOUR = 3_600;
-/** Process fields ranked by "what changed" (the diff's four plus I/O and sockets). */
-export const CHANGE_PROCESS_FIELDS = ['cpu', 'memory', 'thread_num', 'file_num', 'socket_num', 'file_read', 'file_write'] as const;
+/** Process fields ranked by "what changed" (the diff's four plus file I/O, network and sockets). */
+export const CHANGE_PROCESS_FIELDS = ['cpu', 'memory', 'thread_num', 'file_num', 'socket_num', 'file_read', 'file_write', 'socket_read', 'socket_write'] as const;
 
 /** A server record as named series: scalar fields by name, per-part maps as `field.part` (`disk_busy.sda`). */
 export function serverSeries(sample: ServerSample): Map<string, number> {
@@ -56,9 +56,9 @@ export function candidatesOf(time: number, hour: Timeline, week: Timeline, descr
 }
 
 /**
- * "What changed at this minute": the server's series and its processes' series ranked by how far the
- * minute departs from their own baseline (see change-score.ts). A minute without the server's record
- * is a 404 naming `time`.
+ * "What changed at this minute": the server's series and its processes' series ranked by how much of
+ * the server's change they explain, each flagged unusual or not against its own baseline (see
+ * change-score.ts). A minute without the server's record is a 404 naming `time`.
  */
 export async function changesAt(store: Store, accountId: number, serverId: number, time: number, limit: number): Promise<ChangesAnswer> {
   const t = store.telemetry;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore } from '../store/test-store';
 import type { Store } from '../store/store';
-import { until } from '../testing/receiver';
+import { until } from '../testing/until';
 import { runSingletons, type SingletonJob } from './singleton';
 
 let dir: string;
@@ -49,7 +49,7 @@ describe('leases', () => {
     const a = runSingletons(store.leases, 'a', [job('j', log, 'a')], { ttlMs: 300, everyMs: 50 });
     await a.ready();
     const b = runSingletons(store.leases, 'b', [job('j', log, 'b')], { ttlMs: 300, everyMs: 50 });
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => b.rounds() >= 3); // b has tried three times while a renews
     expect(log).toEqual(['a start']);
     expect(b.held()).toEqual([]);
     await a.stop(); // releases: b takes over at its next try

@@ -33,6 +33,7 @@ export function runSingletons(leases: LeaseRepo, holder: string, jobs: Singleton
   const running = new Map<string, { stop(): Promise<unknown> | unknown }>();
   let stopped = false;
   let busy: Promise<void> = Promise.resolve();
+  let rounds = 0;
 
   async function round() {
     for (const job of jobs) {
@@ -54,7 +55,7 @@ export function runSingletons(leases: LeaseRepo, holder: string, jobs: Singleton
   }
 
   const tick = () => {
-    busy = busy.then(round);
+    busy = busy.then(round).then(() => void rounds++);
     return busy;
   };
   void tick();
@@ -64,6 +65,8 @@ export function runSingletons(leases: LeaseRepo, holder: string, jobs: Singleton
   return {
     /** Names of the jobs this process runs now. */
     held: () => [...running.keys()],
+    /** How many rounds of lease attempts have completed (what tests wait on, instead of a time). */
+    rounds: () => rounds,
     /** Resolves after the first round of lease attempts. */
     ready: () => busy,
     /** Stops every job this process runs and gives their leases up, so another process takes over at once. */

@@ -2,10 +2,12 @@ import type { AccountRepo } from './repos/accounts';
 import type { AlertEngineRepo } from './repos/alert-engine';
 import type { AlertHistoryRepo } from './repos/alert-histories';
 import type { AlertRepo } from './repos/alerts';
+import type { IncidentRepo } from './repos/incidents';
 import type { ApplicationRepo } from './repos/applications';
 import type { BucketRepo } from './repos/buckets';
 import type { LeaseRepo } from './repos/leases';
 import type { LogRepo } from './repos/logs';
+import type { NotificationSettingsRepo } from './repos/notification-settings';
 import type { OutboxRepo } from './repos/outbox';
 import type { MaintenanceWindowRepo } from './repos/maintenance-windows';
 import type { LogDataRepo } from './repos/log-data';
@@ -14,6 +16,7 @@ import type { PolledDataRepo } from './repos/polled-data';
 import type { PolledDataConfigRepo } from './repos/polled-data-config';
 import type { ServerSetRepo } from './repos/server-sets';
 import type { ServerTagRepo } from './repos/server-tags';
+import type { SilenceRepo } from './repos/silences';
 import type { ServerRepo } from './repos/servers';
 import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
@@ -32,17 +35,23 @@ export interface Store {
   serverTags: ServerTagRepo;
   serverSets: ServerSetRepo;
   maintenanceWindows: MaintenanceWindowRepo;
+  /** Silences of incidents' notifications (issue 18). */
+  silences: SilenceRepo;
   logs: LogRepo;
   buckets: BucketRepo;
   transactions: TransactionSettingsRepo;
   alerts: AlertRepo;
   alertHistories: AlertHistoryRepo;
+  /** Acknowledgement, notes, incident events and acknowledge links of alert histories (issue 18). */
+  incidents: IncidentRepo;
   polledData: PolledDataRepo;
   logData: LogDataRepo;
   traces: TraceRepo;
   polledDataConfig: PolledDataConfigRepo;
   applications: ApplicationRepo;
   outbox: OutboxRepo;
+  /** The account's notification grouping window (issue 18). */
+  notificationSettings: NotificationSettingsRepo;
   /** The alert engine's reads, its evaluation queue and the transaction that applies its decisions. */
   alertEngine: AlertEngineRepo;
   /** Leases that keep singleton jobs to one process among those sharing the store. */

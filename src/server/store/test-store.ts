@@ -36,12 +36,9 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Builds, once per set of migrations, the template every test database is copied from (global setup).
- * `always`: also when the suite runs on SQLite (a test that reads PostgreSQL's catalogue either way).
- */
-export async function prepareTestTemplate(always = false): Promise<void> {
-  if (testStoreKind() !== 'postgres' && !always) return;
+/** Builds, once per set of migrations, the template every test database is copied from (global setup). */
+export async function prepareTestTemplate(): Promise<void> {
+  if (testStoreKind() !== 'postgres') return;
   const name = template();
   await admin(async (c) => {
     await c.query('SELECT pg_advisory_lock(4242)');

@@ -30,12 +30,3 @@ export async function receiver(port = 0, answer: (n: number) => { status: number
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
-
-/** Polls a condition until it holds, failing after `ms`. */
-export async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

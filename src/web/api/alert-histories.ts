@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { alertHistoryItem, alertHistoryMessage } from '../../shared/alert-histories';
+import { alertHistoryMessage } from '../../shared/alert-histories';
 import type { Window } from '../lib/time-range';
 import { api, fetchAllPages } from './client';
+import { incidentHistoryItem } from './history-item';
 import { incidentKeys, incidentQueries } from './incidents';
 
 // The list of a window is the one the charts' incident markers read (incidents.ts): one fetch for both.
@@ -19,11 +20,11 @@ export const alertHistoryQueries = {
   open: () =>
     queryOptions({
       queryKey: alertHistoryKeys.open(),
-      queryFn: ({ signal }) => fetchAllPages('/alert_histories', alertHistoryItem, { open: true }, 10, signal),
+      queryFn: ({ signal }) => fetchAllPages('/alert_histories', incidentHistoryItem, { open: true }, 10, signal),
       refetchInterval: 60_000,
     }),
   detail: (id: number) =>
-    queryOptions({ queryKey: alertHistoryKeys.detail(id), queryFn: ({ signal }) => api('GET', `/alert_histories/${id}/`, { schema: alertHistoryItem, signal }) }),
+    queryOptions({ queryKey: alertHistoryKeys.detail(id), queryFn: ({ signal }) => api('GET', `/alert_histories/${id}/`, { schema: incidentHistoryItem, signal }) }),
   message: (id: number) =>
     queryOptions({
       queryKey: alertHistoryKeys.message(id),

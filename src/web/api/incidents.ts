@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { alertHistoryItem, type AlertHistory } from '../../shared/alert-histories';
 import { alertItem, type Alert } from '../../shared/alerts';
 import { maintenanceWindow } from '../../shared/maintenance-windows';
 import { serverSet } from '../../shared/server-sets';
 import type { Window } from '../lib/time-range';
 import { fetchAllPages } from './client';
+import { incidentHistoryItem, type IncidentHistory } from './history-item';
 
 // What charts and the fleet overview read of alerts, histories, maintenance windows and server sets.
 // The admin pages own these resources' full modules (forms, mutations); these keys are shared with them.
 export type AlertLite = Alert;
-export type HistoryLite = AlertHistory;
+export type HistoryLite = IncidentHistory;
 
 export const incidentKeys = {
   alerts: ['alerts', 'list'] as const,
@@ -34,7 +34,7 @@ export const incidentQueries = {
   histories: (w: Window) =>
     queryOptions({
       queryKey: incidentKeys.histories(w),
-      queryFn: ({ signal }) => listOrEmpty('/alert_histories', alertHistoryItem, { start: w.from, end: w.to + 59 }, signal),
+      queryFn: ({ signal }) => listOrEmpty('/alert_histories', incidentHistoryItem, { start: w.from, end: w.to + 59 }, signal),
     }),
   maintenance: () =>
     queryOptions({ queryKey: incidentKeys.maintenance, queryFn: ({ signal }) => listOrEmpty('/maintenance_windows', maintenanceWindow, {}, signal), staleTime: 60_000 }),

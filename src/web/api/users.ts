@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userProfile } from '../../shared/users';
+import { userProfile, type UserProfile } from '../../shared/users';
 import { api, fetchAllPages, resultBody } from './client';
 
 /** What the user form sends (numbers as typed; the service parses them with the same schema). */
@@ -34,6 +34,12 @@ export const userQueries = {
 };
 
 export const useUsers = () => useQuery(userQueries.list());
+
+/** A user as people name them: first and last name, else the e-mail address. */
+export const userName = (u: Pick<UserProfile, 'first_name' | 'last_name' | 'email'>) => `${u.first_name} ${u.last_name}`.trim() || u.email;
+const toNames = (list: UserProfile[]): ReadonlyMap<number, string> => new Map(list.map((u) => [u.id, userName(u)]));
+/** The account's users' names by id (who acknowledged, who wrote a note). */
+export const useUserNames = () => useQuery({ ...userQueries.list(), select: toNames });
 
 /** POST /users/ or PUT /users/{id}/; a created user's key goes to `onKey` (the answer is the only time it is seen). */
 export function useSaveUser(id: number | null, onKey?: (k: ShownKey) => void) {

@@ -28,6 +28,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     group: 'Respond',
     items: [
       { to: paths.alertHistories, label: 'Incidents' },
+      { to: paths.silences, label: 'Silences' },
       { to: paths.transactions, label: 'Transactions' },
       { to: paths.topology, label: 'Topology' },
     ],

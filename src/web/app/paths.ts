@@ -21,6 +21,7 @@ export const paths = {
   alertHistories: '/incidents',
   alertHistory: (id: number | string) => `/incidents/${id}`,
   maintenance: '/maintenance',
+  silences: '/silences',
   tags: '/tags',
   serverSets: '/server-sets',
   users: '/users',

@@ -8,6 +8,7 @@ import { RequireSession } from './require-session';
 // Every page is its own chunk: the first page after sign-in loads only what it draws, and the
 // chart code (Recharts) arrives with the pages that chart.
 const SignInPage = lazy(() => import('../pages/sign-in/sign-in-page'));
+const AckPage = lazy(() => import('../pages/ack/ack-page'));
 const FleetPage = lazy(() => import('../pages/servers/fleet-page'));
 const ServerPage = lazy(() => import('../pages/servers/server-page'));
 const HostMapPage = lazy(() => import('../pages/servers/host-map/host-map-page'));
@@ -27,6 +28,8 @@ const registryRoutes: RouteObject[] = (Object.keys(REGISTRY) as RegistryKey[]).m
 
 export const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
+  // An e-mailed acknowledge link: outside RequireSession, the token is its own credential.
+  { path: '/ack/:token', element: <AckPage /> },
   {
     element: (
       <RequireSession>

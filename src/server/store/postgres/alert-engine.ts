@@ -5,6 +5,7 @@ import { named, type Pg } from './db';
 import { alertsForServer, COLS, serverContexts, toAlert, type AlertRow } from './engine-reads';
 import { claimEvaluations, EVAL_CHANNEL, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { serversInMaintenanceAt } from './maintenance-scope';
+import { serverScopes, silencesActiveAt } from './silences';
 
 const SERVER = named('SELECT hostname, capacity_mem FROM servers WHERE account_id = $1 AND id = $2');
 const STATES_OF = named(
@@ -59,6 +60,8 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
     async serversInMaintenance(accountId, serverIds, at) {
       return serverIds.length ? serversInMaintenanceAt(pg, accountId, at, serverIds) : [];
     },
+    activeSilences: (accountId, at) => silencesActiveAt(pg, accountId, at),
+    serverScopes: (accountId, serverIds) => serverScopes(pg, accountId, serverIds),
     async states(accountId, alertId) {
       return pg.rows('SELECT subject, minute, holds, streak, value FROM alert_state WHERE account_id = $1 AND alert_id = $2 ORDER BY subject', [accountId, alertId]);
     },
@@ -69,11 +72,12 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       return out;
     },
     async incident(accountId, alertId, subject) {
-      const r = await pg.row<{ history_id: number; started: number; last_notified: number }>(
-        'SELECT history_id, started, last_notified FROM alert_incidents WHERE account_id = $1 AND alert_id = $2 AND subject = $3',
+      const r = await pg.row<{ history_id: number; started: number; last_notified: number; acknowledged: boolean | null }>(
+        `SELECT i.history_id, i.started, i.last_notified, h.acknowledged_at IS NOT NULL AS acknowledged FROM alert_incidents i
+           LEFT JOIN alert_histories h ON h.account_id = i.account_id AND h.id = i.history_id WHERE i.account_id = $1 AND i.alert_id = $2 AND i.subject = $3`,
         [accountId, alertId, subject],
       );
-      return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified } : null;
+      return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified, acknowledged: r.acknowledged === true } : null;
     },
     async band(accountId, alertId, minute, windowSeconds) {
       // The band is of the window before this minute (partial first hour included), so a spike is

@@ -1,5 +1,5 @@
 import type { AlertHistoryRepo } from '../repos/alert-histories';
-import { HISTORY_SELECT, toHistory, type HistoryRow } from '../sqlite/alert-histories';
+import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import type { Pg } from './db';
 
 export function pgAlertHistories(pg: Pg): AlertHistoryRepo {

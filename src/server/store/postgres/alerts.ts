@@ -111,7 +111,7 @@ export function pgAlerts(pg: Pg): AlertRepo {
       return (await pg.exec('DELETE FROM alerts WHERE account_id = $1 AND id = $2', [accountId, id])) > 0;
     },
     async closeIncident(accountId, alertId, end, callbacks) {
-      return pg.tx((tx) => incidentWriter(tx).endAll(accountId, alertId, end, callbacks, Date.now()));
+      return pg.tx((tx) => incidentWriter(tx).endAll(accountId, alertId, { kind: 'end', minute: end, callbacks }, Date.now()));
     },
     async setIncident(accountId, alertId, inIncident, lastTriggered) {
       const n =

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../errors';
 import { createTestDatabase } from '../test-store';
 import { openPg, type Pg } from './db';
+import { until } from '../../testing/until';
 
 // A connection ended by the server (an administrator, a failover, DROP DATABASE ... WITH (FORCE)) while a
 // transaction holds it between two statements must fail that transaction with StoreUnavailableError,
@@ -16,7 +17,7 @@ async function terminate(pid: number): Promise<void> {
   await c.connect();
   try {
     await c.query('SELECT pg_terminate_backend($1)', [pid]);
-    while ((await c.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => !(await c.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount);
   } finally {
     await c.end();
   }
@@ -39,9 +40,9 @@ describe('a connection lost inside a transaction', () => {
     try {
       const failed = store.tx(async (tx) => {
         const { pid } = (await tx.row<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!;
+        const lost = new Promise((res) => tx.client.once('error', res));
         await terminate(pid);
-        // The server's FATAL reaches the idle client between statements (loopback: well within 300 ms).
-        await new Promise((res) => setTimeout(res, 300));
+        await lost; // the server's FATAL reached the idle client between statements
         return tx.row('SELECT 1');
       });
       await expect(failed).rejects.toBeInstanceOf(StoreUnavailableError);

@@ -1,9 +1,11 @@
-import { WHOLE_ALERT, type AlertPlan, type IncidentCallbacks, type IncidentChange, type IncidentPlan } from '../repos/alert-engine';
+import { WHOLE_ALERT, type AlertPlan, type IncidentChange, type IncidentPlan } from '../repos/alert-engine';
 import type { Tx } from './db';
 import { enqueueCallbacks, enqueueNotifications } from './outbox';
+import { markSilenced } from './silence-marks';
 
 type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
+type End = Extract<IncidentPlan, { kind: 'end' }>;
 
 /** What one incident step wrote: its history and how many callbacks and notifications were queued. */
 export interface IncidentWrite extends IncidentChange {
@@ -40,8 +42,8 @@ export function incidentWriter(tx: Tx) {
       [accountId, alertId, p.minute, alert.name, alert.type, serverId, JSON.stringify(p.servers)],
     ))!.id;
     const m = p.render(id);
-    await tx.exec('UPDATE alert_histories SET subject = $3, html = $4, json = $5, text = $6, sms = $7 WHERE account_id = $1 AND id = $2', [
-      accountId, id, m.subject, m.html, m.json, m.text, m.sms,
+    await tx.exec('UPDATE alert_histories SET subject = $3, html = $4, json = $5, text = $6, sms = $7, trigger_value = $8 WHERE account_id = $1 AND id = $2', [
+      accountId, id, m.subject, m.html, m.json, m.text, m.sms, p.value ?? null,
     ]);
     await tx.exec('UPDATE alerts SET in_incident = true, last_triggered = $3 WHERE account_id = $1 AND id = $2', [accountId, alertId, p.minute]);
     await tx.exec(
@@ -51,36 +53,38 @@ export function incidentWriter(tx: Tx) {
     );
     const mails = p.notifications(id, m);
     await enqueueNotifications(tx, accountId, mails, nowMs);
+    await markSilenced(tx, accountId, id, p.silence, p.minute);
     return { historyId: id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(id), nowMs)).length, notified: mails.length };
   }
 
-  /** Ends the incident under `subject`; the alert leaves in_incident when it was its last (WHOLE_ALERT: always). */
-  async function end(accountId: number, alertId: number, subject: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): Promise<IncidentWrite | null> {
-    if (subject === WHOLE_ALERT) await tx.exec('UPDATE alerts SET in_incident = false WHERE account_id = $1 AND id = $2', [accountId, alertId]);
+  /** Ends the incident under `p.subject`; the alert leaves in_incident when it was its last (WHOLE_ALERT: always). */
+  async function end(accountId: number, alertId: number, p: End, nowMs: number): Promise<IncidentWrite | null> {
+    if (p.subject === WHOLE_ALERT) await tx.exec('UPDATE alerts SET in_incident = false WHERE account_id = $1 AND id = $2', [accountId, alertId]);
     // Two servers' incidents ending at once take turns on the alert's row, so the second sees the
     // first's delete when it asks whether any incident is left (a statement of its own, after the lock).
     else await tx.row('SELECT 1 FROM alerts WHERE account_id = $1 AND id = $2 FOR NO KEY UPDATE', [accountId, alertId]);
     const inc = await tx.row<{ history_id: number }>('DELETE FROM alert_incidents WHERE account_id = $1 AND alert_id = $2 AND subject = $3 RETURNING history_id', [
-      accountId, alertId, subject,
+      accountId, alertId, p.subject,
     ]);
     if (!inc) return null;
-    await tx.exec('UPDATE alert_histories SET "end" = GREATEST(start, $3) WHERE account_id = $1 AND id = $2', [accountId, inc.history_id, minute]);
-    if (subject !== WHOLE_ALERT) {
+    await tx.exec('UPDATE alert_histories SET "end" = GREATEST(start, $3) WHERE account_id = $1 AND id = $2', [accountId, inc.history_id, p.minute]);
+    if (p.subject !== WHOLE_ALERT) {
       await tx.exec(
         'UPDATE alerts a SET in_incident = EXISTS (SELECT 1 FROM alert_incidents i WHERE i.account_id = a.account_id AND i.alert_id = a.id) WHERE account_id = $1 AND id = $2',
         [accountId, alertId],
       );
     }
-    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, callbacks(inc.history_id), nowMs)).length, notified: 0 };
+    await markSilenced(tx, accountId, inc.history_id, p.silence, p.minute);
+    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(inc.history_id), nowMs)).length, notified: 0 };
   }
 
   /** Ends every open incident of the alert (a deactivation); null when none was open. */
-  async function endAll(accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): Promise<IncidentChange | null> {
+  async function endAll(accountId: number, alertId: number, p: Omit<End, 'subject'>, nowMs: number): Promise<IncidentChange | null> {
     await tx.exec('UPDATE alerts SET in_incident = false WHERE account_id = $1 AND id = $2', [accountId, alertId]);
     const subjects = await tx.rows<{ subject: number }>('SELECT subject FROM alert_incidents WHERE account_id = $1 AND alert_id = $2 ORDER BY subject', [accountId, alertId]);
     const ended: IncidentWrite[] = [];
     for (const { subject } of subjects) {
-      const w = await end(accountId, alertId, subject, minute, callbacks, nowMs);
+      const w = await end(accountId, alertId, { ...p, subject }, nowMs);
       if (w) ended.push(w);
     }
     return ended[0] ? { historyId: ended[0].historyId, queued: ended.reduce((n, w) => n + w.queued, 0) } : null;
@@ -88,12 +92,16 @@ export function incidentWriter(tx: Tx) {
 
   async function remind(accountId: number, alertId: number, p: Remind, nowMs: number): Promise<IncidentWrite | null> {
     const n = await tx.exec(
-      'UPDATE alert_incidents SET last_notified = $3 WHERE account_id = $1 AND alert_id = $2 AND subject = $6 AND history_id = $4 AND last_notified = $5',
+      // An incident acknowledged since the decision is not reminded of (its own history: a per_server
+      // alert's other servers' incidents are reminded of as usual).
+      `UPDATE alert_incidents SET last_notified = $3 WHERE account_id = $1 AND alert_id = $2 AND subject = $6 AND history_id = $4 AND last_notified = $5
+         AND NOT EXISTS (SELECT 1 FROM alert_histories h WHERE h.account_id = $1 AND h.id = $4 AND h.acknowledged_at IS NOT NULL)`,
       [accountId, alertId, p.minute, p.historyId, p.lastNotified, p.subject],
     );
     if (n === 0) return null;
     const mails = p.notifications(p.historyId, p.message);
     await enqueueNotifications(tx, accountId, mails, nowMs);
+    await markSilenced(tx, accountId, p.historyId, p.silence, p.minute);
     return { historyId: p.historyId, queued: 0, notified: mails.length };
   }
 
@@ -121,7 +129,7 @@ export async function writeAlertEffects(tx: Tx, accountId: number, a: AlertPlan,
     p.kind === 'start'
       ? await w.start(accountId, a.alertId, p, nowMs)
       : p.kind === 'end'
-        ? await w.end(accountId, a.alertId, p.subject, p.minute, p.callbacks, nowMs)
+        ? await w.end(accountId, a.alertId, p, nowMs)
         : await w.remind(accountId, a.alertId, p, nowMs);
   return done && { ...done, kind: p.kind };
 }

@@ -12,6 +12,8 @@ import { pgLeases } from './leases';
 import { pgLogs } from './logs';
 import { pgMaintenanceWindows } from './maintenance-windows';
 import { pgOutbox } from './outbox';
+import { pgIncidents } from './incident-response';
+import { pgNotificationSettings } from './notification-settings';
 import { pgLogData } from './log-data';
 import { pgTraces } from './traces';
 import { pgPolledData } from './polled-data';
@@ -19,6 +21,7 @@ import { pgPolledDataConfig } from './polled-data-config';
 import { pgServerSets } from './server-sets';
 import { pgServerTags } from './server-tags';
 import { pgServers } from './servers';
+import { pgSilences } from './silences';
 import { pgTelemetry } from './telemetry/repo';
 import { pgTransactions } from './transactions';
 import { pgUsers } from './users';
@@ -47,17 +50,20 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     serverTags: pgServerTags(db),
     serverSets: pgServerSets(db),
     maintenanceWindows: pgMaintenanceWindows(db),
+    silences: pgSilences(db),
     logs: pgLogs(db),
     buckets: pgBuckets(db),
     transactions: pgTransactions(db),
     alerts: pgAlerts(db),
     alertHistories: pgAlertHistories(db),
+    incidents: pgIncidents(db),
     polledData: pgPolledData(db),
     logData: pgLogData(db),
     traces: pgTraces(db),
     polledDataConfig: pgPolledDataConfig(db),
     applications: pgApplications(db),
     outbox: pgOutbox(db),
+    notificationSettings: pgNotificationSettings(db),
     alertEngine: pgAlertEngine(db),
     leases: pgLeases(db),
     telemetry: pgTelemetry(db),

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { NewNotification } from '../repos/alert-engine';
 import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { Pg, Sql } from './db';
+import { groupWaitOf } from './notification-settings';
 import { claimJobs, recordAttempt } from './outbox-claim';
+import { notificationState } from '../silence-rows';
 import { toDelivery, type DeliveryRow } from './outbox-rows';
 
 /** NOTIFY channel of the outbox: a transaction that queues a row wakes idle dispatchers on commit. */
@@ -16,9 +18,9 @@ export async function enqueueCallbacks(sql: Sql, accountId: number, items: NewDe
   for (const d of items) {
     const row = await sql.row<DeliveryRow>(
       `INSERT INTO callback_deliveries
-         (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created, host)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) RETURNING *`,
-      [accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, deliveryHost(d.url)],
+         (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created, host, silenced)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING *`,
+      [accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, deliveryHost(d.url), d.silenced === true],
     );
     out.push(toDelivery(row!));
   }
@@ -26,22 +28,30 @@ export async function enqueueCallbacks(sql: Sql, accountId: number, items: NewDe
   return out;
 }
 
-/** Writes user notifications with `sql`: 'pending' for the outbox when a transport sends them, else 'kept'. Answers the last id (0: none). */
+/**
+ * Writes user notifications with `sql`: 'silenced' when a silence holds them back, 'pending' for the outbox
+ * when a transport sends them, else 'kept'. An incident's notification waits the account's group window (it is
+ * due then, and the claim sweeps the recipient's others into one message); mail no incident caused goes at once.
+ * Answers the last id (0: none).
+ */
 export async function enqueueNotifications(sql: Sql, accountId: number, items: readonly NewNotification[], nowMs: number): Promise<number> {
   let last = 0;
+  const wait = items.some((n) => n.historyId !== null && n.host) ? await groupWaitOf(sql, accountId) : 0;
   for (const n of items) {
+    const w = n.historyId !== null && n.host ? wait : 0;
     const r = await sql.row<{ id: number }>(
       `INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body,
-         html, host, state, delivery_id, next_attempt_at, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-      [accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, n.host ? 'pending' : 'kept', randomUUID(), nowMs, Math.floor(nowMs / 1000)],
+         html, host, state, delivery_id, next_attempt_at, created, event, group_wait_s)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+      [accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, notificationState(n), randomUUID(), nowMs + w * 1000, Math.floor(nowMs / 1000), n.event ?? null, w],
     );
     last = r!.id;
   }
-  if (items.some((n) => n.host)) await notifyOutbox(sql);
+  if (items.some((n) => n.host && !n.silenced)) await notifyOutbox(sql);
   return last;
 }
 
-const NOTIFICATION_COLS = 'id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts';
+const NOTIFICATION_COLS = 'id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts, group_size';
 
 export function pgOutbox(pg: Pg): OutboxRepo {
   return {

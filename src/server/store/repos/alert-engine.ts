@@ -2,6 +2,7 @@ import type { BreachingServer } from '../../../shared/alert-histories';
 import type { AlertRule } from '../../alerting/conditions';
 import type { RenderedMessage } from '../../alerting/messages';
 import type { NewDelivery } from './outbox';
+import type { ServerScope, SilenceRecord } from './silences';
 
 export interface AlertUserRef {
   id: number;
@@ -42,6 +43,8 @@ export interface Incident {
   historyId: number;
   started: number;
   lastNotified: number;
+  /** Someone acknowledged the incident: its reminders stop until it is un-acknowledged (optional for in-memory backtests). */
+  acknowledged?: boolean;
 }
 
 export interface Recipient {
@@ -66,11 +69,15 @@ export interface NewNotification {
   historyId: number | null;
   userId: number;
   channel: 'email' | 'sms' | 'push';
+  /** Which event of the incident it tells (the timeline shows it); absent for mail no alert caused. */
+  event?: 'TRIGGERED' | 'REMINDER' | 'RESOLVED';
   recipient: string;
   subject: string;
   body: string;
   html: string | null;
   host: string | null;
+  /** A silence holds it back: recorded with state 'silenced', never sent. */
+  silenced?: boolean;
 }
 
 /** The notifications of a message, given its history id (known only once the history is written). */
@@ -79,9 +86,17 @@ export type IncidentNotifications = (historyId: number, m: RenderedMessage) => N
 /** The incident key of an alert's one incident; a per_server alert's incidents are keyed by their server's id. */
 export const WHOLE_ALERT = 0;
 
+/** The silence that matched an incident's step: its notifications were held back (see alerting/silence-match.ts). */
+export interface SilenceMark {
+  id: number;
+  reason: string;
+}
+
 /**
  * What happens to an alert's incident on this evaluation. `subject` is the incident's key: WHOLE_ALERT,
- * or the server of a per_server alert's incident. A start records the servers that breached.
+ * or the server of a per_server alert's incident. A start records the servers that breached. With
+ * `silence`, the step's notifications come marked silenced (the plan built them so) and the writer
+ * also marks the history silenced and records a 'silenced' incident event.
  */
 export type IncidentPlan =
   | {
@@ -89,12 +104,23 @@ export type IncidentPlan =
       minute: number;
       subject: number;
       servers: BreachingServer[];
+      value?: number | null;
       render: (historyId: number) => RenderedMessage;
       callbacks: IncidentCallbacks;
       notifications: IncidentNotifications;
+      silence?: SilenceMark;
     }
-  | { kind: 'end'; minute: number; subject: number; callbacks: IncidentCallbacks }
-  | { kind: 'remind'; minute: number; subject: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications };
+  | { kind: 'end'; minute: number; subject: number; callbacks: IncidentCallbacks; silence?: SilenceMark }
+  | {
+      kind: 'remind';
+      minute: number;
+      subject: number;
+      historyId: number;
+      lastNotified: number;
+      message: RenderedMessage;
+      notifications: IncidentNotifications;
+      silence?: SilenceMark;
+    };
 
 /** Everything one evaluation decided for one alert; written together with the others of its plan. */
 export interface AlertPlan {
@@ -161,6 +187,10 @@ export interface AlertEngineRepo {
   fileLogs(accountId: number, serverId: number): Promise<Map<number, string>>;
   /** Those of the servers inside a maintenance window running at `at` (epoch seconds). */
   serversInMaintenance(accountId: number, serverIds: number[], at: number): Promise<number[]>;
+  /** The account's silences running at `at` (start <= at < end), by id. */
+  activeSilences(accountId: number, at: number): Promise<SilenceRecord[]>;
+  /** Each server's tags and server sets (same order as `serverIds`), for silences that match by them. */
+  serverScopes(accountId: number, serverIds: number[]): Promise<ServerScope[]>;
   states(accountId: number, alertId: number): Promise<SubjectState[]>;
   /** The states of several alerts of the account in one read, by alert id (every id present, [] for none). */
   statesOf(accountId: number, alertIds: number[]): Promise<Map<number, SubjectState[]>>;

@@ -19,6 +19,13 @@ export interface AlertHistoryRecord {
   servers: BreachingServer[];
   /** The server of a per_server alert's incident; null for the alert's one incident. */
   serverId: number | null;
+  /** Who acknowledged the incident and when (epoch seconds); null when nobody has (or it was un-acknowledged). */
+  acknowledgedBy: number | null;
+  acknowledgedAt: number | null;
+  /** A silence matched the incident: its notifications were held back. */
+  silenced: boolean;
+  /** The value that crossed the threshold when it triggered (null for triggers without one). */
+  triggerValue: number | null;
 }
 
 export interface NewAlertHistory {

@@ -23,9 +23,11 @@ export interface Delivery {
   lastLatencyMs: number | null;
   created: number;
   deliveredAt: number | null;
+  /** A silence matched the incident: the callback's data says silenced=true. */
+  silenced: boolean;
 }
 
-export type NewDelivery = Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status' | 'url' | 'method' | 'auth' | 'secret'>;
+export type NewDelivery = Pick<Delivery, 'alertId' | 'alertHistoryId' | 'status' | 'url' | 'method' | 'auth' | 'secret'> & { silenced?: boolean };
 
 export interface AttemptResult {
   state: DeliveryState;
@@ -60,6 +62,8 @@ export interface NotificationRecord {
   /** Stable across attempts: the e-mail's Message-ID, the webhooks' X-Delivery-Id. */
   delivery_id: string | null;
   attempts: number;
+  /** How many notifications the grouped message that carried this one told; null when it went alone. */
+  group_size: number | null;
 }
 
 /** What deliveries are grouped by for per-host limits: the url's host and port (the url itself when unparsable). */
@@ -93,10 +97,23 @@ export interface PendingNotification {
   /** Stable across attempts: the e-mail's Message-ID and the webhooks' X-Delivery-Id. */
   deliveryId: string;
   attempts: number;
+  alertId: number;
+  alertHistoryId: number | null;
+  /** Epoch seconds the notification was queued. */
+  created: number;
 }
 
-/** One row of the outbox claimed by a worker: a callback or a user notification. */
-export type OutboxJob = { kind: 'callback'; delivery: Delivery } | { kind: 'notification'; notification: PendingNotification };
+/** Most notifications one grouped message carries; more of the same recipient go in the next one. */
+export const MAX_GROUP = 1000;
+
+/**
+ * One row of the outbox claimed by a worker: a callback, a user notification, or several notifications
+ * to one recipient on one channel that go out as one message (oldest first; at least two).
+ */
+export type OutboxJob =
+  | { kind: 'callback'; delivery: Delivery }
+  | { kind: 'notification'; notification: PendingNotification }
+  | { kind: 'group'; notifications: PendingNotification[] };
 
 /** What a worker may claim. */
 export interface ClaimQuery {
@@ -113,7 +130,10 @@ export interface ClaimQuery {
   maxAttempts: number;
 }
 
-/** How an attempt ended. `interrupted` is never passed: the claim logs attempts a crash cut short. */
+/**
+ * How an attempt ended. `interrupted` is never passed: the claim logs attempts a crash cut short. Every
+ * row of a group gets the same result; once sent, each records the group's size and delivery id.
+ */
 export interface JobResult {
   state: 'delivered' | 'failed' | 'pending';
   nextAttemptAt: number;
@@ -121,6 +141,8 @@ export interface JobResult {
   error: string | null;
   latencyMs: number;
   at: number;
+  /** A group's message id (its Message-ID / X-Delivery-Id), kept on every row once sent. */
+  groupDeliveryId?: string;
 }
 
 /**
@@ -132,7 +154,9 @@ export interface OutboxRepo {
   enqueue(accountId: number, items: NewDelivery[], now: number): Promise<Delivery[]>;
   /**
    * Claims due rows fairly per host. A row whose previous claim expired (its worker died mid-attempt)
-   * gets that attempt logged as interrupted before it is claimed again.
+   * gets that attempt logged as interrupted before it is claimed again. A due notification queued
+   * with a group window takes, in the same claim, every other pending one of its recipient and channel
+   * due within that window (a `group` job); the per-host limit counts the group as one message.
    */
   claim(q: ClaimQuery): Promise<OutboxJob[]>;
   /** Records an attempt of a claimed row and releases the claim (a row another worker claimed since keeps its state). */

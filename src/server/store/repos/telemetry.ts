@@ -99,6 +99,19 @@ export interface TelemetryRepo {
     time: number | undefined,
   ): Promise<{ files?: string[]; threads?: Record<string, string>[] } | null>;
 
+  /**
+   * The process's details at the minute nearest `time` that has them, at most `within` seconds away
+   * (the earlier minute on a tie), with that minute; null when none has them.
+   */
+  processDetailNear(
+    accountId: number,
+    serverId: number,
+    pid: number,
+    createTime: number,
+    time: number,
+    within: number,
+  ): Promise<{ time: number; files?: string[]; threads?: Record<string, string>[] } | null>;
+
   /** Deletes what is older than each step's retention; returns rows removed. */
   enforceRetention(now: number, keep: RetentionPolicy): Promise<number>;
 }

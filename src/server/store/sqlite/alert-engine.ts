@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { evalQueue } from './eval-queue';
 import { sqliteMaintenanceScope } from './maintenance-scope';
 import { alertPlanWriter } from './incidents';
+import { sqliteSilenceReads } from './silences';
 import { parseJson } from './util';
 import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 
@@ -55,6 +56,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
 
   const queue = evalQueue(db);
   const maintenance = sqliteMaintenanceScope(db);
+  const silences = sqliteSilenceReads(db);
   const writePlan = alertPlanWriter(db);
   const owns = db.prepare<[number], { claimed_by: string | null }>('SELECT claimed_by FROM eval_queue WHERE id = ?');
   const apply = db.transaction((plan: EvaluationPlan, nowMs: number): AppliedEvaluation => {
@@ -133,6 +135,12 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     async serversInMaintenance(accountId, serverIds, at) {
       return serverIds.length ? maintenance.serversAt(accountId, at, serverIds) : [];
     },
+    async activeSilences(accountId, at) {
+      return silences.activeAt(accountId, at);
+    },
+    async serverScopes(accountId, serverIds) {
+      return silences.serverScopes(accountId, serverIds);
+    },
     async states(accountId, alertId) {
       return db
         .prepare<[number, number], { subject: number; minute: number; holds: number; streak: number; value: number | null }>(
@@ -153,11 +161,12 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     },
     async incident(accountId, alertId, subject) {
       const r = db
-        .prepare<[number, number, number], { history_id: number; started: number; last_notified: number }>(
-          'SELECT history_id, started, last_notified FROM alert_incidents WHERE account_id = ? AND alert_id = ? AND subject = ?',
+        .prepare<[number, number, number], { history_id: number; started: number; last_notified: number; acknowledged: number }>(
+          `SELECT i.history_id, i.started, i.last_notified, h.acknowledged_at IS NOT NULL AS acknowledged FROM alert_incidents i
+             LEFT JOIN alert_histories h ON h.account_id = i.account_id AND h.id = i.history_id WHERE i.account_id = ? AND i.alert_id = ? AND i.subject = ?`,
         )
         .get(accountId, alertId, subject);
-      return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified } : null;
+      return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified, acknowledged: r.acknowledged === 1 } : null;
     },
     async band(accountId, alertId, minute, windowSeconds) {
       // The band is of the window before this minute (partial first hour included), so a spike is

@@ -1,60 +1,6 @@
-import { z } from 'zod';
-import { breachingServer } from '../../../shared/alert-histories';
-import type { AlertHistoryRecord, AlertHistoryRepo } from '../repos/alert-histories';
+import type { AlertHistoryRepo } from '../repos/alert-histories';
+import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import type { Db } from './db';
-
-/** A row of alert_histories as both stores read it. */
-export interface HistoryRow {
-  id: number;
-  alert_id: number;
-  alert_name: string;
-  alert_type: string;
-  start: number;
-  end: number | null;
-  subject: string;
-  html: string;
-  json: string;
-  text: string;
-  sms: string;
-  server_id: number | null;
-  /** JSON text on SQLite, parsed jsonb on PostgreSQL. */
-  breaching_servers: unknown;
-}
-
-// What a row holds is checked as any input: a malformed value reads as no servers, never a failure.
-const storedServers = z.array(breachingServer).catch([]);
-
-function breaching(raw: unknown) {
-  let v = raw;
-  if (typeof raw === 'string') {
-    try {
-      v = JSON.parse(raw);
-    } catch {
-      v = [];
-    }
-  }
-  return storedServers.parse(v);
-}
-
-/** The columns a history is read with (both stores). */
-export const HISTORY_SELECT =
-  'SELECT id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms, server_id, breaching_servers FROM alert_histories';
-
-export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
-  id: r.id,
-  alertId: r.alert_id,
-  alertName: r.alert_name,
-  alertType: r.alert_type,
-  start: r.start,
-  end: r.end,
-  subject: r.subject,
-  html: r.html,
-  json: r.json,
-  text: r.text,
-  sms: r.sms,
-  servers: breaching(r.breaching_servers),
-  serverId: r.server_id,
-});
 
 export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
   const byId = db.prepare<[number, number], HistoryRow>(`${HISTORY_SELECT} WHERE account_id = ? AND id = ?`);

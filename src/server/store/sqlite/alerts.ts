@@ -107,7 +107,7 @@ export function sqliteAlerts(db: Db): AlertRepo {
       return db.prepare('DELETE FROM alerts WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
     },
     async closeIncident(accountId, alertId, end, callbacks) {
-      return incidentWriter(db).endAll.immediate(accountId, alertId, end, callbacks, Date.now());
+      return incidentWriter(db).endAll.immediate(accountId, alertId, { kind: 'end', minute: end, callbacks }, Date.now());
     },
     async setIncident(accountId, alertId, inIncident, lastTriggered) {
       const r =

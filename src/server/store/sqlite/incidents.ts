@@ -1,9 +1,11 @@
-import { WHOLE_ALERT, type AlertPlan, type IncidentCallbacks, type IncidentChange, type IncidentPlan } from '../repos/alert-engine';
+import { WHOLE_ALERT, type AlertPlan, type IncidentChange, type IncidentPlan } from '../repos/alert-engine';
 import type { Db } from './db';
 import { notificationWriter, outboxWriter } from './outbox';
+import { silenceMarker } from './silence-marks';
 
 type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
+type End = Extract<IncidentPlan, { kind: 'end' }>;
 
 /** What one incident step wrote: its history and how many callbacks and notifications were queued. */
 export interface IncidentWrite extends IncidentChange {
@@ -19,6 +21,7 @@ export interface IncidentWrite extends IncidentChange {
 export function incidentWriter(db: Db) {
   const enqueue = outboxWriter(db);
   const notify = notificationWriter(db);
+  const markSilenced = silenceMarker(db);
   const alertRow = db.prepare<[number, number], { name: string; type: string }>(
     'SELECT name, type FROM alerts WHERE account_id = ? AND id = ? AND active = 1 AND in_incident = 0',
   );
@@ -32,7 +35,7 @@ export function incidentWriter(db: Db) {
   const insertHistory = db.prepare(
     `INSERT INTO alert_histories (account_id, alert_id, start, subject, alert_name, alert_type, server_id, breaching_servers) VALUES (?, ?, ?, '', ?, ?, ?, ?)`,
   );
-  const saveMessage = db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ? WHERE id = ?');
+  const saveMessage = db.prepare('UPDATE alert_histories SET subject = ?, html = ?, json = ?, text = ?, sms = ?, trigger_value = ? WHERE id = ?');
   const open = db.prepare('UPDATE alerts SET in_incident = 1, last_triggered = ? WHERE account_id = ? AND id = ?');
   const track = db.prepare('INSERT OR REPLACE INTO alert_incidents (account_id, alert_id, subject, history_id, started, last_notified) VALUES (?, ?, ?, ?, ?, ?)');
   const openIncident = db.prepare<[number, number, number], { history_id: number }>('SELECT history_id FROM alert_incidents WHERE account_id = ? AND alert_id = ? AND subject = ?');
@@ -43,7 +46,10 @@ export function incidentWriter(db: Db) {
   );
   const endHistory = db.prepare('UPDATE alert_histories SET "end" = MAX(start, ?) WHERE account_id = ? AND id = ?');
   const untrack = db.prepare('DELETE FROM alert_incidents WHERE account_id = ? AND alert_id = ? AND subject = ?');
-  const reminded = db.prepare('UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ? AND subject = ? AND history_id = ? AND last_notified = ?');
+  // An incident acknowledged since the decision is not reminded of (its own history: a per_server
+  // alert's other servers' incidents are reminded of as usual).
+  const reminded = db.prepare(`UPDATE alert_incidents SET last_notified = ? WHERE account_id = ? AND alert_id = ? AND subject = ? AND history_id = ? AND last_notified = ?
+    AND NOT EXISTS (SELECT 1 FROM alert_histories h WHERE h.account_id = alert_incidents.account_id AND h.id = alert_incidents.history_id AND h.acknowledged_at IS NOT NULL)`);
 
   const start = db.transaction((accountId: number, alertId: number, p: Start, nowMs: number): IncidentWrite | null => {
     const whole = p.subject === WHOLE_ALERT;
@@ -54,29 +60,31 @@ export function incidentWriter(db: Db) {
     if (!alert || sameStart.get(accountId, alertId, p.minute, serverId)) return null;
     const id = Number(insertHistory.run(accountId, alertId, p.minute, alert.name, alert.type, serverId, JSON.stringify(p.servers)).lastInsertRowid);
     const m = p.render(id);
-    saveMessage.run(m.subject, m.html, m.json, m.text, m.sms, id);
+    saveMessage.run(m.subject, m.html, m.json, m.text, m.sms, p.value ?? null, id);
     open.run(p.minute, accountId, alertId);
     track.run(accountId, alertId, p.subject, id, p.minute, p.minute);
     const mails = p.notifications(id, m);
     notify(accountId, mails, nowMs);
+    markSilenced(accountId, id, p.silence, p.minute);
     return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length, notified: mails.length };
   });
 
-  /** Ends the incident under `subject`; the alert leaves in_incident when it was its last (WHOLE_ALERT: always). */
-  const end = db.transaction((accountId: number, alertId: number, subject: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): IncidentWrite | null => {
-    const inc = openIncident.get(accountId, alertId, subject);
-    if (subject === WHOLE_ALERT) close.run(accountId, alertId);
+  /** Ends the incident under `p.subject`; the alert leaves in_incident when it was its last (WHOLE_ALERT: always). */
+  const end = db.transaction((accountId: number, alertId: number, p: End, nowMs: number): IncidentWrite | null => {
+    const inc = openIncident.get(accountId, alertId, p.subject);
+    if (p.subject === WHOLE_ALERT) close.run(accountId, alertId);
     if (!inc) return null;
-    endHistory.run(minute, accountId, inc.history_id);
-    untrack.run(accountId, alertId, subject);
-    if (subject !== WHOLE_ALERT) closeIfLast.run(accountId, alertId);
-    return { historyId: inc.history_id, queued: enqueue(accountId, callbacks(inc.history_id), nowMs).length, notified: 0 };
+    endHistory.run(p.minute, accountId, inc.history_id);
+    untrack.run(accountId, alertId, p.subject);
+    if (p.subject !== WHOLE_ALERT) closeIfLast.run(accountId, alertId);
+    markSilenced(accountId, inc.history_id, p.silence, p.minute);
+    return { historyId: inc.history_id, queued: enqueue(accountId, p.callbacks(inc.history_id), nowMs).length, notified: 0 };
   });
 
   /** Ends every open incident of the alert (a deactivation); null when none was open. */
-  const endAll = db.transaction((accountId: number, alertId: number, minute: number, callbacks: IncidentCallbacks, nowMs: number): IncidentChange | null => {
+  const endAll = db.transaction((accountId: number, alertId: number, p: Omit<End, 'subject'>, nowMs: number): IncidentChange | null => {
     close.run(accountId, alertId);
-    const ended = openSubjects.all(accountId, alertId).flatMap((r) => end(accountId, alertId, r.subject, minute, callbacks, nowMs) ?? []);
+    const ended = openSubjects.all(accountId, alertId).flatMap((r) => end(accountId, alertId, { ...p, subject: r.subject }, nowMs) ?? []);
     return ended[0] ? { historyId: ended[0].historyId, queued: ended.reduce((n, w) => n + w.queued, 0) } : null;
   });
 
@@ -84,6 +92,7 @@ export function incidentWriter(db: Db) {
     if (reminded.run(p.minute, accountId, alertId, p.subject, p.historyId, p.lastNotified).changes === 0) return null;
     const mails = p.notifications(p.historyId, p.message);
     notify(accountId, mails, nowMs);
+    markSilenced(accountId, p.historyId, p.silence, p.minute);
     return { historyId: p.historyId, queued: 0, notified: mails.length };
   });
 
@@ -115,7 +124,7 @@ export function alertPlanWriter(db: Db) {
       p.kind === 'start'
         ? incidents.start(accountId, a.alertId, p, nowMs)
         : p.kind === 'end'
-          ? incidents.end(accountId, a.alertId, p.subject, p.minute, p.callbacks, nowMs)
+          ? incidents.end(accountId, a.alertId, p, nowMs)
           : incidents.remind(accountId, a.alertId, p, nowMs);
     return done && { ...done, kind: p.kind };
   };

@@ -2,6 +2,7 @@ import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteAlertEngine } from './alert-engine';
 import { sqliteAlertHistories } from './alert-histories';
+import { sqliteIncidents } from './incident-response';
 import { sqliteAlerts } from './alerts';
 import { sqliteApplications } from './applications';
 import { sqliteBuckets } from './buckets';
@@ -10,6 +11,7 @@ import { sqliteLeases } from './leases';
 import { sqliteLogs } from './logs';
 import { sqliteMaintenanceWindows } from './maintenance-windows';
 import { sqliteOutbox } from './outbox';
+import { sqliteNotificationSettings } from './notification-settings';
 import { sqliteLogData } from './log-data';
 import { sqliteTraces } from './traces';
 import { sqlitePolledData } from './polled-data';
@@ -17,6 +19,7 @@ import { sqlitePolledDataConfig } from './polled-data-config';
 import { sqliteServerSets } from './server-sets';
 import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
+import { sqliteSilences } from './silences';
 import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
@@ -35,17 +38,20 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     serverTags: sqliteServerTags(db),
     serverSets: sqliteServerSets(db),
     maintenanceWindows: sqliteMaintenanceWindows(db),
+    silences: sqliteSilences(db),
     logs: sqliteLogs(db),
     buckets: sqliteBuckets(db),
     transactions: sqliteTransactions(db),
     alerts: sqliteAlerts(db),
     alertHistories: sqliteAlertHistories(db),
+    incidents: sqliteIncidents(db),
     polledData: sqlitePolledData(db),
     logData: sqliteLogData(db),
     traces: sqliteTraces(db),
     polledDataConfig: sqlitePolledDataConfig(db),
     applications: sqliteApplications(db),
     outbox: sqliteOutbox(db),
+    notificationSettings: sqliteNotificationSettings(db),
     alertEngine: sqliteAlertEngine(db),
     leases: sqliteLeases(db),
     telemetry: sqliteTelemetry(db),

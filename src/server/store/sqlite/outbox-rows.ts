@@ -20,6 +20,8 @@ export interface DeliveryRow {
   last_latency_ms: number | null;
   created: number;
   delivered_at: number | null;
+  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+  silenced: number | boolean;
 }
 
 export const toDelivery = (r: DeliveryRow): Delivery => ({
@@ -41,6 +43,7 @@ export const toDelivery = (r: DeliveryRow): Delivery => ({
   lastLatencyMs: r.last_latency_ms,
   created: r.created,
   deliveredAt: r.delivered_at,
+  silenced: r.silenced === true || r.silenced === 1,
 });
 
 export interface NotificationRow {
@@ -53,6 +56,11 @@ export interface NotificationRow {
   html: string | null;
   delivery_id: string;
   attempts: number;
+  alert_id: number;
+  alert_history_id: number | null;
+  created: number;
+  group_wait_s: number;
+  host: string | null;
 }
 
 export const toNotification = (r: NotificationRow): PendingNotification => ({
@@ -65,5 +73,8 @@ export const toNotification = (r: NotificationRow): PendingNotification => ({
   html: r.html,
   deliveryId: r.delivery_id,
   attempts: r.attempts,
+  alertId: r.alert_id,
+  alertHistoryId: r.alert_history_id,
+  created: r.created,
 });
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { NewNotification } from '../repos/alert-engine';
 import type { Db } from './db';
+import { groupWaitOf } from './notification-settings';
 import { claimJobs } from './outbox-claim';
+import { notificationState } from '../silence-rows';
 import { toDelivery, type DeliveryRow } from './outbox-rows';
 
 /**
@@ -11,28 +13,35 @@ import { toDelivery, type DeliveryRow } from './outbox-rows';
  */
 export function outboxWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO callback_deliveries
-    (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created, host)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    (account_id, alert_id, alert_history_id, status, url, method, auth, secret, delivery_id, next_attempt_at, created, host, silenced)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const byId = db.prepare<[number], DeliveryRow>('SELECT * FROM callback_deliveries WHERE id = ?');
   return db.transaction((accountId: number, items: NewDelivery[], now: number): Delivery[] =>
     items.map((d) => {
-      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now, deliveryHost(d.url))
+      const id = insert.run(accountId, d.alertId, d.alertHistoryId, d.status, d.url, d.method, d.auth, d.secret, randomUUID(), now, now, deliveryHost(d.url), d.silenced ? 1 : 0)
         .lastInsertRowid;
       return toDelivery(byId.get(Number(id))!);
     }),
   );
 }
 
-/** Writes user notifications: 'pending' for the outbox when a transport sends them, else 'kept'. */
+/**
+ * Writes user notifications: 'silenced' when a silence holds them back, 'pending' for the outbox when a
+ * transport sends them, else 'kept'. An incident's notification waits the account's group window (it is due
+ * then, and the claim sweeps the recipient's others into one message); mail no incident caused goes at once.
+ */
 export function notificationWriter(db: Db) {
   const insert = db.prepare(`INSERT INTO notifications (account_id, alert_id, alert_history_id, user_id, channel, recipient, subject, body,
-      html, host, state, delivery_id, next_attempt_at, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      html, host, state, delivery_id, next_attempt_at, created, event, group_wait_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const groupWait = groupWaitOf(db);
   /** Answers the id of the last row written (0 for none). */
   return (accountId: number, items: readonly NewNotification[], nowMs: number): number => {
     let last = 0;
+    const wait = items.some((n) => n.historyId !== null && n.host) ? groupWait(accountId) : 0;
     for (const n of items) {
+      const w = n.historyId !== null && n.host ? wait : 0;
       last = Number(
-        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, n.host ? 'pending' : 'kept', randomUUID(), nowMs, Math.floor(nowMs / 1000))
+        insert.run(accountId, n.alertId, n.historyId, n.userId, n.channel, n.recipient, n.subject, n.body, n.html, n.host, notificationState(n), randomUUID(), nowMs + w * 1000, Math.floor(nowMs / 1000), n.event ?? null, w)
           .lastInsertRowid,
       );
     }
@@ -51,8 +60,11 @@ export function sqliteOutbox(db: Db): OutboxRepo {
     WHERE id = @id AND claimed_by = @worker`);
   const logNotification = db.prepare(`INSERT INTO notification_attempts (notification, attempt, at, error, latency_ms)
     VALUES (?, (SELECT COUNT(*) + 1 FROM notification_attempts WHERE notification = ?), ?, ?, ?)`);
+  // A grouped message once sent: each row keeps the message's id (what the receiver logged) and its size.
   const finishNotification = db.prepare(`UPDATE notifications SET state = @state, attempts = attempts + 1, next_attempt_at = @next,
-    error = @error, claimed_by = NULL, lease_until = NULL, sent_at = CASE WHEN @state = 'sent' THEN @sec ELSE sent_at END
+    error = @error, claimed_by = NULL, lease_until = NULL, claim_lead = NULL, sent_at = CASE WHEN @state = 'sent' THEN @sec ELSE sent_at END,
+    group_size = CASE WHEN @state = 'sent' THEN @size ELSE group_size END,
+    delivery_id = CASE WHEN @state = 'sent' AND @group IS NOT NULL THEN @group ELSE delivery_id END
     WHERE id = @id AND claimed_by = @worker`);
 
   const enqueue = outboxWriter(db);
@@ -63,10 +75,13 @@ export function sqliteOutbox(db: Db): OutboxRepo {
       logCallback.run(id, id, r.at, r.httpStatus, r.error, r.latencyMs);
       finishCallback.run({ state: r.state, next: r.nextAttemptAt, status: r.httpStatus, error: r.error, latency: r.latencyMs, at: r.at, id, worker });
     } else {
-      const id = job.notification.id;
-      logNotification.run(id, id, r.at, r.error, r.latencyMs);
+      const rows = job.kind === 'group' ? job.notifications : [job.notification];
       const state = r.state === 'delivered' ? 'sent' : r.state;
-      finishNotification.run({ state, next: r.nextAttemptAt, error: r.error, sec: Math.floor(r.at / 1000), id, worker });
+      const size = job.kind === 'group' ? rows.length : null;
+      for (const { id } of rows) {
+        logNotification.run(id, id, r.at, r.error, r.latencyMs);
+        finishNotification.run({ state, next: r.nextAttemptAt, error: r.error, sec: Math.floor(r.at / 1000), id, worker, size, group: r.groupDeliveryId ?? null });
+      }
     }
   });
 
@@ -119,7 +134,7 @@ export function sqliteOutbox(db: Db): OutboxRepo {
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM notifications WHERE ${where}`).get(...args)!.n;
       const items = db
         .prepare<unknown[], NotificationRecord>(
-          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts
+          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts, group_size
              FROM notifications WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
         )
         .all(...args, paging.limit, paging.page * paging.limit);
@@ -145,7 +160,7 @@ export function sqliteOutbox(db: Db): OutboxRepo {
       const id = notificationWriter(db)(accountId, [{ alertId: 0, historyId: null, userId: mail.userId, channel: 'email', recipient: mail.recipient, subject: mail.subject, body: mail.text, html: null, host: mail.host }], now * 1000);
       return db
         .prepare<[number], NotificationRecord>(
-          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts
+          `SELECT id, alert_id, alert_history_id, user_id, channel, recipient, subject, body, state, error, created, sent_at, delivery_id, attempts, group_size
              FROM notifications WHERE id = ?`,
         )
         .get(id)!;

@@ -4,7 +4,8 @@ import type { SchemaModule } from './migrations';
  * Which servers breached when an incident started (issue 17), and per_server Server Tag alerts: one
  * incident per server of the tag. alert_incidents gains the incident's key, `subject` (0: the alert's
  * one incident, else the server of a per_server alert's); its primary key cannot change in place, so
- * the table is rebuilt (nothing references it).
+ * the table is rebuilt (nothing references it) with every column it has: those of module 'alerting'
+ * (no later module, incident response, silences and grouping included, adds any to it).
  */
 export const breachingServersSchema: SchemaModule = {
   name: 'breaching-servers',

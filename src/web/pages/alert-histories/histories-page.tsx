@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAlertHistories, useOpenIncidents } from '../../api/alert-histories';
+import { useUserNames } from '../../api/users';
 import { paths, withQuery } from '../../app/paths';
 import { useTimeView } from '../../app/use-time-view';
 import { Empty, ErrorBox, Loading, Panel } from '../../components/ui/status';
@@ -43,10 +44,11 @@ function OpenView({ search }: { search: string }) {
   const open = useOpenIncidents();
   const { now } = useTimeView();
   const rows = useIncidentRows(open.data);
+  const names = useUserNames();
   if (open.isPending) return <Loading what="open incidents" />;
   if (open.error) return <ErrorBox error={open.error} />;
   if (rows.length === 0) return <Empty>No incident is open now.</Empty>;
-  return <IncidentsTable rows={rows} caption="Incidents open now" now={now} search={search} />;
+  return <IncidentsTable rows={rows} caption="Incidents open now" now={now} search={search} nameOf={(u) => names.data?.get(u)} />;
 }
 
 function RangeView({ search }: { search: string }) {
@@ -54,6 +56,7 @@ function RangeView({ search }: { search: string }) {
   const histories = useAlertHistories(window);
   const list = useMemo(() => [...(histories.data ?? [])].sort((a, b) => b.start - a.start), [histories.data]);
   const rows = useIncidentRows(list);
+  const names = useUserNames();
   const labels = useMemo(() => new Map(rows.map((r) => [r.history.alert_id, rowLabel(r)])), [rows]);
   const timeline = useMemo(() => toTimeline(list, { from: window.from, to: window.to + 59 }, now), [list, window, now]);
   if (histories.isPending) return <Loading what="incidents" />;
@@ -64,7 +67,7 @@ function RangeView({ search }: { search: string }) {
       <Panel title="Timeline">
         <IncidentTimeline rows={timeline} alertName={(id) => labels.get(id) ?? `Alert #${id}`} from={window.from} to={window.to} search={search} />
       </Panel>
-      <IncidentsTable rows={rows} caption="Incidents" now={now} search={search} />
+      <IncidentsTable rows={rows} caption="Incidents" now={now} search={search} nameOf={(u) => names.data?.get(u)} />
     </>
   );
 }

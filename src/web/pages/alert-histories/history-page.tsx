@@ -2,30 +2,39 @@ import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAlertHistory, useAlertHistoryMessage } from '../../api/alert-histories';
 import { useAlerts } from '../../api/alerts';
+import { useUserNames } from '../../api/users';
 import { paths } from '../../app/paths';
 import { useTimeView } from '../../app/use-time-view';
 import { ErrorBox, Loading } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
-import { IncidentCharts, IncidentLinks } from './incident-around';
+import { AckBar } from './ack-bar';
 import { BreachingList } from './breaching-list';
+import { IncidentCharts, IncidentLinks } from './incident-around';
+import { IncidentEvents } from './incident-events';
 import { IncidentMessage } from './incident-message';
 import { incidentView } from './incident-window';
-import { useIncidentRows } from './use-incident-rows';
+import { SilencePanel } from './silence-panel';
+import { useIncidentRowsState } from './use-incident-rows';
 
 const link = 'text-teal-800 underline dark:text-teal-300';
 // Charts of more breaching servers than this would push the message far down; the links list them all.
 const MAX_CHARTED = 3;
 
-/** One incident: what and where (server, target, alert), links to that minute, charts around its start, the message. */
+/**
+ * One incident: who has it (acknowledge), what and where (server, target, alert), its timeline and
+ * notes, a quick silence for managers, links to that minute, charts around its start, the message.
+ */
 export default function HistoryPage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const history = useAlertHistory(id);
   const message = useAlertHistoryMessage(id);
   const alerts = useAlerts();
+  const names = useUserNames();
   const { now } = useTimeView();
   const list = useMemo(() => (history.data ? [history.data] : []), [history.data]);
-  const row = useIncidentRows(list)[0];
+  const { rows, pending } = useIncidentRowsState(list);
+  const row = rows[0];
   if (history.isPending) return <Loading what="incident" />;
   if (history.error) return <ErrorBox error={history.error} />;
   const h = history.data;
@@ -37,6 +46,7 @@ export default function HistoryPage() {
         ← All incidents
       </Link>
       <h1 className="text-lg font-semibold">{h.subject || `Incident ${h.id}`}</h1>
+      <AckBar history={h} nameOf={(u) => names.data?.get(u)} />
       <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">Started</dt>
         <dd>{formatTime(h.start)} UTC</dd>
@@ -49,7 +59,9 @@ export default function HistoryPage() {
         <dt className="text-slate-600 dark:text-slate-400">Trigger</dt>
         <dd>{alert?.trigger ?? '–'}</dd>
       </dl>
-      {row && <IncidentLinks row={row} type={alert?.type} view={view} />}
+      <IncidentEvents id={h.id} nameOf={(u) => names.data?.get(u)} />
+      {h.end === null && <SilencePanel history={h} />}
+      {row && <IncidentLinks row={row} type={alert?.type} view={view} pending={pending} />}
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}
       {message.data && <IncidentMessage message={message.data} />}

@@ -12,8 +12,12 @@ import { logSearch, viewSearch, type IncidentView } from './incident-window';
 const link = 'text-teal-800 underline dark:text-teal-300';
 const TARGET_KIND: Record<string, string> = { Process: 'Process', Application: 'Application', Log: 'Log', 'Polled Data': 'Polled check', Server: 'Server' };
 
-/** Where to look next: the target and the servers at the incident's minute, their processes and logs then, the alert. */
-export function IncidentLinks({ row, type, view }: { row: IncidentRow<{ alert_id: number }>; type: string | undefined; view: IncidentView }) {
+/**
+ * Where to look next: the target and the servers at the incident's minute, their processes and logs
+ * then, the alert. Shown at once: what is still being looked up (`pending`: the alert, server names,
+ * the target index; the logs) shows as a loading line, not as a panel that fills in later unannounced.
+ */
+export function IncidentLinks({ row, type, view, pending = false }: { row: IncidentRow<{ alert_id: number }>; type: string | undefined; view: IncidentView; pending?: boolean }) {
   const logs = useLogs();
   const at = `${formatTime(view.minute)} UTC`;
   const servers = new Set(row.servers.map((s) => s.id));
@@ -52,6 +56,7 @@ export function IncidentLinks({ row, type, view }: { row: IncidentRow<{ alert_id
           </Link>
         </li>
       </ul>
+      {(pending || logs.isPending) && <Loading what="links to the server, its processes and logs" lines={2} />}
     </Panel>
   );
 }

@@ -42,8 +42,12 @@ describe('incidentRows', () => {
     expect(gone!.servers).toEqual([{ id: 5, name: 'old-05' }]);
     expect(incidentRows([{ alert_id: 2, servers: [] }], alerts, idx, names)[0]!.servers.map((s) => s.name)).toEqual(['web-01', 'db-02']);
   });
-  it('has no servers until the index is loaded', () => {
-    expect(incidentRows([{ alert_id: 1 }], alerts, undefined, names)[0]!.servers).toEqual([]);
+  it('names the servers that breached even before the index is loaded', () => {
+    expect(incidentRows([{ alert_id: 2, servers: [{ id: 1, hostname: 'web-01' }] }], alerts, undefined, names)[0]!.servers).toEqual([{ id: 1, name: 'web-01' }]);
+  });
+  it('names the server of a Process or Server alert before the index is loaded, the others after', () => {
+    const early = incidentRows([{ alert_id: 1 }, { alert_id: 2 }, { alert_id: 3 }], alerts, undefined, names);
+    expect(early.map((r) => r.servers.map((s) => s.name))).toEqual([['app-04'], [], []]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { processOfTarget, serversOfAlert, type TargetIndex } from '../../../shared/alert-target';
+import { indexTargets, processOfTarget, serversOfAlert, type TargetIndex } from '../../../shared/alert-target';
 import { paths } from '../../app/paths';
 
 /** What an incident row reads of its alert. */
@@ -48,11 +48,16 @@ export interface HistoryRef {
   servers?: readonly { id: number; hostname: string }[];
 }
 
+/** Server and Process alerts name their server in the target itself: no index needed to find it. */
+const NO_INDEX = indexTargets({ tags: [], logs: [], polled: [], applications: [] });
+
 /**
  * Joins incidents with their alerts and server names. The servers are those that breached when the
  * incident started where it recorded them (a tag's incident is about those, not every server of the
- * tag), else those of the alert's target. An alert deleted since keeps its incident readable, named
- * as the history kept it (else by id), with its breaching servers but no target (it went with it).
+ * tag), else those of the alert's target: until the index of tags, logs, checks and applications
+ * loads, only Server and Process alerts have theirs. An alert deleted since keeps its incident
+ * readable, named as the history kept it (else by id), with its breaching servers but no target (it
+ * went with it).
  */
 export function incidentRows<H extends HistoryRef>(
   histories: readonly H[],
@@ -64,7 +69,7 @@ export function incidentRows<H extends HistoryRef>(
     const a = alerts.get(h.alert_id);
     const breached = (h.servers ?? []).map((s) => ({ id: s.id, name: serverNames.get(s.id) ?? s.hostname }));
     if (!a) return { history: h, alertName: h.alert_name || `Alert #${h.alert_id}`, servers: breached, target: '', targetPath: null };
-    const servers = breached.length ? breached : idx ? serversOfAlert(a, idx).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` })) : [];
+    const servers = breached.length ? breached : serversOfAlert(a, idx ?? NO_INDEX).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` }));
     return { history: h, alertName: a.name, servers, target: a.target, targetPath: targetPath(a) };
   });
 }

@@ -12,9 +12,13 @@ import { FilesList, ThreadsTable } from '../../components/detail/detail-tables';
 import { Button } from '../../components/ui/button';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
+import { detailNote } from './detail-minute';
 import { processName } from './process-name';
 
-/** One process (uid <server>_<pid>_<create_time>): its charts and, at a minute, its files and threads. */
+/**
+ * One process (uid <server>_<pid>_<create_time>): its charts and, at a minute, its files and threads,
+ * from the nearest minute that has them when the picked one has none (the panel says which).
+ */
 export default function ProcessPage() {
   const uid = useParams().uid ?? '';
   const { at, setAt, rangeSearch } = useMinuteParam();
@@ -30,6 +34,8 @@ export default function ProcessPage() {
   // Series records carry no name; the server's process list (at the minute, else now) does.
   const listed = useServerProcesses(Number.isInteger(serverId) ? serverId : 0, at);
   const name = processName(data.data) ?? processName(listed.data?.filter((p) => p.uid === uid));
+  const note = detailNote(at, detail.data?.time);
+  const shown = at === null ? ' (latest)' : detail.data?.time ? ` at ${formatTime(detail.data.time)} UTC` : ` at ${formatTime(at)} UTC`;
 
   return (
     <div className="space-y-4">
@@ -46,13 +52,18 @@ export default function ProcessPage() {
         {data.error && <ErrorBox error={data.error} />}
         {data.data && <ChartGrid records={data.data} specs={PROCESS_CHARTS} range={window} bands={bands} at={at} onPickMinute={setAt} previous={previous} />}
       </Panel>
+      {note && (
+        <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          {note}
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Panel title={`Files${at !== null ? ` at ${formatTime(at)} UTC` : ' (latest)'}`} actions={at !== null && <Button variant="ghost" onClick={() => setAt(null)}>Latest</Button>}>
+        <Panel title={`Files${shown}`} actions={at !== null && <Button variant="ghost" onClick={() => setAt(null)}>Latest</Button>}>
           {detail.isPending && <Loading what="files" />}
           {detail.error && <ErrorBox error={detail.error} />}
           {detail.data && <FilesList files={detail.data.files} />}
         </Panel>
-        <Panel title="Threads">
+        <Panel title={`Threads${shown}`}>
           {detail.data && <ThreadsTable threads={detail.data.threads} />}
         </Panel>
       </div>

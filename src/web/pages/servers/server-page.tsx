@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useApplications } from '../../api/applications';
-import { useServerProcesses } from '../../api/processes';
+import { useProcessUsage, useServerProcesses } from '../../api/processes';
 import { serverDataQueries, useServerData } from '../../api/server-data';
 import { useServer, useServerTags, useSetServerTags } from '../../api/servers';
 import { useServerTagList } from '../../api/server-tags';
@@ -14,13 +14,17 @@ import { ChartGrid } from '../../components/charts/chart-grid';
 import { SERVER_CHARTS } from '../../components/charts/record-series';
 import { TagPickerForm } from '../../components/forms/tag-picker-form';
 import { ProcessesPanel } from '../../components/processes/processes-panel';
+import { TopProcesses } from '../../components/processes/top-processes';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { IncidentsAtPanel } from './incidents-at-panel';
 import { ServerInventory } from './server-inventory';
 import { TimeTravelPanel } from './time-travel/time-travel-panel';
 import { useServerMarks } from './use-server-marks';
 
-/** One server: inventory, every data field charted, processes at a minute, tags, logs and polled data. */
+/**
+ * One server: inventory, every data field charted, processes at a minute, tags, logs and polled data.
+ * At a picked minute (`at`, as an incident links it) the top processes of that minute come first.
+ */
 export default function ServerPage() {
   const id = Number(useParams().id);
   const { at, setAt, rangeSearch, minuteSearch } = useMinuteParam();
@@ -30,6 +34,7 @@ export default function ServerPage() {
   const previous = usePreviousRecords(window, (w) => serverDataQueries.range(id, w));
   const marks = useServerMarks(id, window);
   const processes = useServerProcesses(id, at);
+  const usage = useProcessUsage(id, at);
 
   if (server.isPending) return <Loading what="server" />;
   if (server.error) return <ErrorBox error={server.error} />;
@@ -44,6 +49,7 @@ export default function ServerPage() {
         </span>
         {s.description && <p className="w-full text-sm text-slate-700 dark:text-slate-300">{s.description}</p>}
       </div>
+      {at !== null && <TopProcesses query={usage} at={at} search={rangeSearch} />}
       <div className="grid gap-4 lg:grid-cols-3">
         <ServerInventory server={s} />
         <TagsPanel serverId={id} />
@@ -56,6 +62,7 @@ export default function ServerPage() {
       </Panel>
       {at !== null && <IncidentsAtPanel serverId={id} at={at} search={rangeSearch} />}
       <TimeTravelPanel serverId={id} range={window} at={at} minuteSearch={minuteSearch} />
+      {at === null && <TopProcesses query={usage} at={null} search={rangeSearch} />}
       <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} caption="Processes of the server" />
     </div>
   );

@@ -8,11 +8,12 @@ import { ChoiceField } from '../../components/forms/form-fields';
 import { Button } from '../../components/ui/button';
 import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
+import { GroupingSetting } from './grouping-setting';
 import { LogSourceForm } from './log-source-form';
 import { PolledConfigForm } from './polled-config-form';
 import { TransactionsSwitch } from './transactions-switch';
 
-/** Account and per-server settings: transactions, a server's log sources and its polled-data config (`?server=`). */
+/** Account and per-server settings: transactions, notification grouping, a server's log sources and its polled-data config (`?server=`). */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const serverId = Number(params.get('server') ?? '') || 0;
@@ -23,6 +24,7 @@ export default function SettingsPage() {
       <h1 className="text-lg font-semibold">Settings</h1>
       <ReadOnlyNote />
       <TransactionsSwitch />
+      <GroupingSetting />
       <div className="max-w-sm">
         <ChoiceField label="Server to configure" value={serverId || ''} onChange={(e) => setParams((p) => (p.set('server', e.target.value), p.delete('log'), p))}>
           <option value="">Choose a server…</option>

@@ -132,3 +132,14 @@ export async function processDetail(sql: Sql, a: number, s: number, key: string,
   }
   return row?.v ?? null;
 }
+
+/** The details at the minute nearest `time` within ±`within` seconds that has them (the earlier on a tie). */
+export async function processDetailNear(sql: Sql, a: number, s: number, key: string, time: number, within: number): Promise<(Details & { time: number }) | null> {
+  const minute = Math.floor(time / 60) * 60;
+  const row = await sql.row<{ time: string | number; v: Details }>(
+    `SELECT time, v FROM (SELECT time, data -> $5::text AS v FROM tm_process_details WHERE account_id = $1 AND server_id = $2 AND time BETWEEN $3 AND $4) d
+     WHERE v IS NOT NULL ORDER BY abs(time - $6), time LIMIT 1`,
+    [a, s, minute - within, minute + within, key, minute],
+  );
+  return row ? { time: Number(row.time), ...row.v } : null;
+}

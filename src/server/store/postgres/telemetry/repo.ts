@@ -4,7 +4,7 @@ import { named, type Pg } from '../db';
 import { activeTypesSql, addEvaluation, ALERT_TYPE_LIST, EVAL_CHANNEL } from '../eval-queue';
 import { ensurePartitions } from '../partitions';
 import { wakeListeners } from '../wakeups';
-import { processDetail, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
+import { processDetail, processDetailNear, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
 import { processSummary, processSummaryJson } from './process-summary';
 import { collectorConfigOf, lookupGuid, registerServer } from './registry';
 import { enforceRetention } from './retention';
@@ -73,6 +73,7 @@ export function pgTelemetry(pg: Pg): TelemetryRepo {
     processSummary: (a, s, w, paging) => processSummary(pg, a, s, w, paging),
     processSummaryJson: (a, s, w, paging) => processSummaryJson(pg, a, s, w, paging),
     processDetail: (a, s, pid, ct, time) => processDetail(pg, a, s, key(pid, ct), time),
+    processDetailNear: (a, s, pid, ct, time, within) => processDetailNear(pg, a, s, key(pid, ct), time, within),
     enforceRetention: (now, keep) => enforceRetention(pg, now, keep),
   };
 }

@@ -142,3 +142,15 @@ export function processDetail(db: Db, a: number, s: number, key: string, time: n
   if (!row?.v) return null;
   return JSON.parse(row.v) as { files?: string[]; threads?: Record<string, string>[] };
 }
+
+/** The details at the minute nearest `time` within ±`within` seconds that has them (the earlier on a tie). */
+export function processDetailNear(db: Db, a: number, s: number, key: string, time: number, within: number): { time: number; files?: string[]; threads?: Record<string, string>[] } | null {
+  const minute = Math.floor(time / 60) * 60;
+  const row = stmt<unknown[], { time: number; v: string }>(
+    db,
+    `SELECT time, v FROM (SELECT time, json_extract(data, ?) AS v FROM tm_process_details
+       WHERE account_id = ? AND server_id = ? AND time BETWEEN ? AND ?) WHERE v IS NOT NULL ORDER BY abs(time - ?), time LIMIT 1`,
+  ).get(`$."${key}"`, a, s, minute - within, minute + within, minute);
+  if (!row) return null;
+  return { time: row.time, ...(JSON.parse(row.v) as { files?: string[]; threads?: Record<string, string>[] }) };
+}

@@ -2,7 +2,7 @@ import type { Batch } from '../../../../shared/ingest';
 import type { EvaluationPayloadOf, TelemetryRepo } from '../../repos/telemetry';
 import type { Db } from '../db';
 import { evalQueue } from '../eval-queue';
-import { processDetail, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
+import { processDetail, processDetailNear, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
 import { processSummary, processSummaryJson } from './process-summary';
 import { collectorConfigOf, lookupGuid, registerServer } from './registry';
 import { enforceRetention } from './retention';
@@ -85,6 +85,9 @@ export function sqliteTelemetry(db: Db): TelemetryRepo {
     },
     async processDetail(a, s, pid, ct, time) {
       return processDetail(db, a, s, key(pid, ct), time);
+    },
+    async processDetailNear(a, s, pid, ct, time, within) {
+      return processDetailNear(db, a, s, key(pid, ct), time, within);
     },
     async enforceRetention(now, keep) {
       return enforceRetention(db, now, keep);

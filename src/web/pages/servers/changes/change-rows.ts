@@ -1,5 +1,5 @@
 import type { ChangeItem } from '../../../../shared/changes';
-import type { Unit } from '../../../components/charts/units';
+import { formatValue, type Unit } from '../../../components/charts/units';
 
 const LABELS: Record<string, string> = {
   cpu: 'CPU',
@@ -48,8 +48,19 @@ export interface ChangeRow {
   label: string;
   unit: Unit;
   direction: 'up' | 'down' | 'steady';
+  /** The change from the baseline median in the series' unit, signed: "+35.0%", "−1.2 MB". */
+  change: string;
+  /** A process's part of the server's change: "68% of the server's +51.1%"; empty for server series. */
+  explains: string;
   baseline: string;
   item: ChangeItem;
+}
+
+/** A signed change; percent fields move in points ("+51 points"), not in percent of themselves. */
+function signed(unit: Unit, v: number): string {
+  const a = Math.abs(v);
+  const size = unit === 'percent' ? `${a < 10 ? a.toFixed(1) : Math.round(a)} points` : formatValue(unit, a);
+  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${size}`;
 }
 
 /** The rows of the "what changed" table: `disk_busy.sda` reads "Disk busy sda", a process field "postgres: Memory". */
@@ -59,11 +70,18 @@ export function changeRows(items: readonly ChangeItem[]): ChangeRow[] {
     const base = dot < 0 ? item.field : item.field.slice(0, dot);
     const part = dot < 0 ? '' : ` ${item.field.slice(dot + 1)}`;
     const what = `${LABELS[base] ?? base}${part}`;
+    const unit = UNITS[base] ?? 'count';
+    const explains =
+      item.share === undefined || item.server_change === undefined || item.server_change === 0
+        ? ''
+        : `${Math.round(item.share * 100)}% of the server's ${signed(unit, item.server_change)}`;
     return {
       key: `${item.kind}:${item.uid ?? ''}:${item.field}`,
       label: item.kind === 'process' ? `${item.name ?? item.uid} (${item.uid?.split('_')[1] ?? ''}): ${what}` : what,
-      unit: UNITS[base] ?? 'count',
-      direction: item.score > 0 ? 'up' : item.score < 0 ? 'down' : 'steady',
+      unit,
+      direction: item.change > 0 ? 'up' : item.change < 0 ? 'down' : 'steady',
+      change: signed(unit, item.change),
+      explains,
       baseline: item.baseline === 'week' ? `same minute, ${item.baseline_size} earlier days` : `previous hour, ${item.baseline_size} minutes`,
       item,
     };

@@ -12,7 +12,7 @@ import { changeRows } from './change-rows';
 const Sparkline = lazy(() => import('../../../components/charts/sparkline'));
 const link = 'text-teal-800 underline dark:text-teal-300';
 
-/** "What changed at this minute": the server's and its processes' series furthest from their own baseline. */
+/** "What changed at this minute": the server's and its processes' series ranked by how much of the server's change they explain. */
 export default function ChangesPage() {
   const id = Number(useParams().id);
   const { at, rangeSearch, minuteSearch } = useMinuteParam();
@@ -27,21 +27,22 @@ export default function ChangesPage() {
         {at !== null && ` at ${formatTime(at)} UTC`}
       </h1>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Each series is scored against its own baseline: the same minute on the previous 7 days (when at least 3 have it), else the previous hour. Score: the robust
-        z-score, (value − median) / (1.4826 × MAD), capped at ±99. <Link className={link} to={{ pathname: paths.server(id), search: minuteSearch }}>Back to the server</Link>
+        Ranked by how much of the server&apos;s change each series explains: its change from its baseline (the same minute on the previous 7 days when at least 3
+        have it, else the previous hour) in CPU points, bytes or bytes/s, against the size of the whole server. A process also shows its share of the server&apos;s
+        change. &ldquo;Unusual&rdquo; means far outside the series&apos; own usual range (robust z-score of 3.5 or more), however small the change. <Link className={link} to={{ pathname: paths.server(id), search: minuteSearch }}>Back to the server</Link>
       </p>
       {at === null && <Empty>Pick a minute on the server page first.</Empty>}
-      <Panel title="Top 10 departures">
+      <Panel title="Top 10 changes by impact">
         {changes.isPending && at !== null && <Loading what="changes" />}
         {changes.error && <ErrorBox error={changes.error} />}
         {changes.data && rows.length === 0 && <Empty>No series has enough history to judge this minute.</Empty>}
         {rows.length > 0 && (
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="sr-only">Series ranked by how far this minute departs from their baseline</caption>
+              <caption className="sr-only">Series ranked by how much of the server&apos;s change they explain</caption>
               <thead>
                 <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
-                  {['Series', 'Value', 'Baseline median', 'Score', 'Baseline', 'Last hour'].map((h) => (
+                  {['Series', 'Value', 'Baseline median', 'Change', 'Share of the server change', 'Unusual', 'Baseline', 'Last hour'].map((h) => (
                     <th key={h} scope="col" className="px-2 py-1">{h}</th>
                   ))}
                 </tr>
@@ -56,8 +57,11 @@ export default function ChangesPage() {
                     <td className="px-2 py-1 tabular-nums">{formatValue(r.unit, r.item.median)}</td>
                     <td className="px-2 py-1 tabular-nums">
                       <span aria-hidden>{r.direction === 'up' ? '▲ ' : r.direction === 'down' ? '▼ ' : ''}</span>
-                      {r.item.score > 0 ? '+' : ''}
-                      {r.item.score}
+                      {r.change}
+                    </td>
+                    <td className="px-2 py-1 text-xs">{r.explains}</td>
+                    <td className="px-2 py-1 text-xs" title={`robust z-score ${r.item.score}`}>
+                      {r.item.unusual ? <span className="rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900 dark:text-amber-100">Unusual</span> : 'Usual range'}
                     </td>
                     <td className="px-2 py-1 text-xs">{r.baseline}</td>
                     <td className="px-2 py-1">

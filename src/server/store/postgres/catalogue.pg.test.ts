@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, prepareTestTemplate } from '../test-store';
+import { createTestDatabase } from '../test-store';
 
 /**
  * The schema rules of issue 9, read from PostgreSQL's catalogue of a freshly migrated database
@@ -17,7 +17,6 @@ const BOOLEAN_NAME = /^(is|has)_|_on$|_enabled$|^(active|enabled|in_incident|aut
 let db: { url: string; drop(): Promise<void> };
 let client: pg.Client;
 beforeAll(async () => {
-  await prepareTestTemplate(true);
   db = await createTestDatabase();
   client = new pg.Client({ connectionString: db.url });
   await client.connect();

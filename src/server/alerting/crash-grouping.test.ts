@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchFor, registrationFor } from '../testing/ingest';
+import { until } from '../testing/until';
+import { createServiceStore } from '../store/test-store';
+import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
+import { smtpReceiver, type Mail } from '../testing/smtp-receiver';
+
+// Grouped notifications across crashes: main.ts in its own process, a loopback SMTP server slow to
+// answer, a 3 s group window. Each trial triggers 8 alerts in one minute, then SIGKILLs the service at
+// a random point of the window (right after the batches, mid-window, as the grouped message goes out)
+// and restarts it on the same store. Every incident of every trial must be told in an e-mail at least
+// once, and a repeat of the same message carries the same Message-ID.
+const TRIALS = 6;
+const PER_TRIAL = 8;
+const WAIT_S = 3;
+const dataDir = mkdtempSync(join(tmpdir(), 'fw-crash-group-'));
+let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
+let service: ServiceProcess | undefined;
+let auth = '';
+let store: Awaited<ReturnType<typeof createServiceStore>> | undefined;
+const env = () => ({
+  ...store!.env,
+  DEFAULT_ALERTS: '0',
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  DELIVERY_TIMEOUT_MS: '1500',
+  EVAL_LEASE_MS: '1500',
+});
+const api = (method: string, path: string, body?: unknown) => callService(service!.base, auth, method, path, body);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const flat = (m: Mail) => m.raw.replace(/=\r?\n/g, '');
+const told = (m: Mail) => new Set([...flat(m).matchAll(/\/incidents\/(\d+)/g)].map((x) => Number(x[1])));
+
+beforeAll(async () => {
+  smtp = await smtpReceiver(150);
+  store = await createServiceStore(dataDir);
+  auth = createAccountCli(store.env, 'oncall@example.com');
+  service = await startServiceProcess(env());
+  expect((await api('PUT', '/api/v5/notification_settings/', { group_wait_s: WAIT_S })).status).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await service?.crash();
+  await smtp?.close();
+  await store?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('grouped notifications across SIGKILL', () => {
+  it(`tell every incident at least once over ${TRIALS} crashes inside the group window`, async () => {
+    const owner = (await api('GET', '/api/v5/users/')).body.data[0].id as number;
+    const base = Math.floor(Date.now() / 60_000) * 60 - 3 * 3600;
+    const alerts: number[] = [];
+    for (let t = 0; t < TRIALS; t++) {
+      const minute = base + t * 300;
+      const guids = Array.from({ length: PER_TRIAL }, (_, i) => `g${t}-${i}`);
+      for (const guid of guids) {
+        const server = (await api('POST', '/api/v5/collector/register', registrationFor(guid))).body.server_id as number;
+        const a = await api('POST', '/api/v5/alerts/', { name: `cpu ${guid}`, type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 90, time_above_threshold: 1, users: [owner] });
+        expect(a.status).toBe(201);
+        alerts.push(a.body.id);
+      }
+      const acks = await Promise.all(guids.map((guid) => api('POST', '/api/v5/collector/batches', batchFor(guid, minute, { server: { cpu: 99, memory: 1 } }))));
+      expect(acks.map((r) => r.status)).toEqual(guids.map(() => 201));
+      // Kill points spread over the window: at once, inside it, around its end (the send itself).
+      await sleep(((t % 3) / 2) * (WAIT_S * 1000 + 300) + Math.random() * 200);
+      await service!.crash();
+      service = await startServiceProcess(env());
+    }
+
+    const histories = async () => {
+      const all: number[] = [];
+      for (const a of alerts) all.push(...((await api('GET', `/api/v5/alert_histories/?filter=[${a}]&start=0`)).body.data as { id: number }[]).map((h) => h.id));
+      return all;
+    };
+    await until(async () => (await histories()).length === alerts.length, 60_000);
+    const ids = await histories();
+    await until(() => {
+      const seen = new Set(smtp.mails.flatMap((m) => [...told(m)]));
+      return ids.every((id) => seen.has(id));
+    }, 60_000);
+    // A repeat of a message (sent, then the process died before recording it) has the same Message-ID
+    // and the same incidents; a different set of incidents never reuses a Message-ID.
+    const byId = new Map<string, string>();
+    for (const m of smtp.mails) {
+      const key = [...told(m)].sort().join(',');
+      expect(byId.get(m.messageId ?? '') ?? key).toBe(key);
+      byId.set(m.messageId ?? '', key);
+    }
+    expect(smtp.mails.some((m) => /\[Fleetwatch\] \d+ incidents/.test(m.subject ?? ''))).toBe(true);
+    // Nothing is left half-sent.
+    await until(async () => {
+      const n = ((await api('GET', '/api/v5/notifications/?limit=500')).body.data as { alert_id: number; state: string }[]).filter((x) => x.alert_id !== 0);
+      return n.length === alerts.length && n.every((x) => x.state === 'sent');
+    }, 30_000);
+  }, 600_000);
+});

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { PendingNotification } from '../store/repos/outbox';
+
+/** Incidents told in full in a grouped message; the rest are counted and linked. */
+export const GROUP_IN_FULL = 20;
+
+/** Where the dashboard is reached: links in a grouped message start with it. */
+export interface GroupLinks {
+  baseUrl: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The verb of an alert message's subject as messages.ts writes it ("Alert still triggered: ..."). */
+function verbOf(subject: string): string {
+  return /^Alert (triggered|resolved|still triggered):/.exec(subject)?.[1] ?? 'other';
+}
+
+/**
+ * The id of a grouped message: the same rows give the same id (a retry after a crash is recognisable
+ * as a repeat), other rows another one (a receiver that drops repeats never drops an incident it was
+ * not told yet).
+ */
+export function groupDeliveryId(rows: readonly Pick<PendingNotification, 'deliveryId'>[]): string {
+  const h = createHash('sha256').update(rows.map((r) => r.deliveryId).sort().join('\n')).digest('hex');
+  return `group-${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+const trimBase = (u: string) => u.replace(/\/+$/, '');
+const incidentUrl = (links: GroupLinks, historyId: number) => `${trimBase(links.baseUrl)}/incidents/${historyId}`;
+
+/**
+ * The dashboard's Incidents page over the incidents of a message: the range view from the first start
+ * to the last (`from`/`to` as the page reads them), narrowed to their alerts (`alerts`, alert ids as
+ * the API's alert_histories `filter` takes them).
+ */
+export function incidentsUrl(links: GroupLinks, rows: readonly Pick<PendingNotification, 'alertId' | 'created'>[]): string {
+  const starts = rows.map((r) => r.created);
+  const from = Math.floor(Math.min(...starts) / 60) * 60 - 60;
+  const to = Math.floor(Math.max(...starts) / 60) * 60 + 60;
+  const alerts = [...new Set(rows.map((r) => r.alertId))].sort((a, b) => a - b).join(',');
+  return `${trimBase(links.baseUrl)}/incidents?view=range&from=${from}&to=${to}&alerts=${alerts}`;
+}
+
+/** "38 triggered, 2 resolved": the counts of the message's incidents by what happened. */
+function counts(rows: readonly PendingNotification[]): string {
+  const by = new Map<string, number>();
+  for (const r of rows) by.set(verbOf(r.subject), (by.get(verbOf(r.subject)) ?? 0) + 1);
+  return [...by].map(([verb, n]) => `${n} ${verb}`).join(', ');
+}
+
+/** One incident's lines: its subject, the rest of its own message (what, where, since when), its page. */
+function incidentText(r: PendingNotification, i: number, links: GroupLinks): string {
+  const body = r.body
+    .split('\n')
+    .filter((l, k) => l.trim() !== '' && !(k === 0 && l.trim() === r.subject))
+    .map((l) => `   ${l}`);
+  const page = r.alertHistoryId === null ? [] : [`   ${incidentUrl(links, r.alertHistoryId)}`];
+  return [`${i + 1}. ${r.subject}`, ...body, ...page].join('\n');
+}
+
+function incidentHtml(r: PendingNotification, links: GroupLinks): string {
+  const text = r.body
+    .split('\n')
+    .filter((l, k) => l.trim() !== '' && !(k === 0 && l.trim() === r.subject))
+    .join(' ');
+  const page = r.alertHistoryId === null ? '' : ` <a href="${escapeHtml(incidentUrl(links, r.alertHistoryId))}">Open the incident</a>`;
+  return `<li><strong>${escapeHtml(r.subject)}</strong><br>${escapeHtml(text)}${page}</li>`;
+}
+
+/**
+ * One message telling several incidents to one recipient on one channel (rows oldest first): the
+ * subject says how many; the first GROUP_IN_FULL incidents in full, then "and N more" with a link to
+ * the Incidents page over all of them. Every user-supplied text is escaped in the html form. SMS and
+ * push get a short text that fits an SMS.
+ */
+export function groupMessage(rows: readonly PendingNotification[], links: GroupLinks): PendingNotification {
+  const lead = rows[0]!;
+  const n = rows.length;
+  const subject = `[Fleetwatch] ${n} incidents: ${counts(rows)}`;
+  const all = incidentsUrl(links, rows);
+  const shown = rows.slice(0, GROUP_IN_FULL);
+  const rest = n - shown.length;
+  const base = { ...lead, subject, deliveryId: groupDeliveryId(rows), html: null as string | null };
+  if (lead.channel !== 'email') {
+    const first = shown.slice(0, 3).map((r) => r.subject.replace(/^Alert /, '')).join('; ');
+    return { ...base, body: `${n} incidents (${counts(rows)}): ${first}${n > 3 ? ` and ${n - 3} more` : ''}`.slice(0, 160) };
+  }
+  const more = rest > 0 ? `\nand ${rest} more: ${all}\n` : `\nAll of them on the Incidents page: ${all}\n`;
+  const text = `${subject}\n\n${shown.map((r, i) => incidentText(r, i, links)).join('\n\n')}\n${more}`;
+  const moreHtml = rest > 0 ? `and ${rest} more: ` : 'All of them on the Incidents page: ';
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>` +
+    `<h1>${escapeHtml(subject)}</h1><ol>${shown.map((r) => incidentHtml(r, links)).join('')}</ol>` +
+    `<p>${moreHtml}<a href="${escapeHtml(all)}">${escapeHtml(rest > 0 ? `the ${n} incidents on the Incidents page` : 'Incidents')}</a></p></body></html>`;
+  return { ...base, body: text, html };
+}

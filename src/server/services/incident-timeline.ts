@@ -1,0 +1,80 @@
+import type { TimelineEvent } from '../../shared/incident-response';
+import type { DeliveryTrace, TimelineSources } from '../store/repos/incidents';
+
+const MASK = '***';
+
+/**
+ * A callback URL as the timeline shows it to every role: credentials in it, query values and long
+ * path segments (webhook tokens such as Slack's /services/T.../B.../<token>) are masked.
+ */
+export function maskUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return MASK;
+  }
+  const auth = u.username || u.password ? `${MASK}@` : '';
+  const path = u.pathname
+    .split('/')
+    .map((s) => (s.length >= 16 && /\d/.test(s) && /[A-Za-z]/.test(s) ? MASK : s))
+    .join('/');
+  const query = [...u.searchParams.keys()].map((k) => `${encodeURIComponent(k)}=${MASK}`).join('&');
+  return `${u.protocol}//${auth}${u.host}${path}${query ? `?${query}` : ''}`;
+}
+
+/** The outcome of an outbox row in the timeline's words. */
+function outcome(t: DeliveryTrace): Extract<TimelineEvent, { kind: 'notification' }>['outcome'] {
+  if (t.state === 'sent' || t.state === 'delivered') return 'sent';
+  if (t.state === 'failed' || t.state === 'silenced') return t.state;
+  if (t.state === 'pending' && t.error?.startsWith('interrupted')) return 'interrupted';
+  return 'pending';
+}
+
+/** The event a notification told, for rows written before the outbox recorded it. */
+const eventOf = (t: DeliveryTrace, first: number) => t.event || (t.created <= first ? 'TRIGGERED' : 'REMINDER');
+
+/** Order of kinds at the same second: the story reads triggered, told, handled, resolved. */
+const RANK: Record<TimelineEvent['kind'], number> = { triggered: 0, silenced: 1, notification: 2, acknowledged: 3, unacknowledged: 3, note: 4, resolved: 5 };
+
+/**
+ * The timeline of an incident, oldest first: triggered (with its value), each notification and
+ * callback as the outbox records it (its time is its last attempt's, or when it was queued), the
+ * acknowledgement changes, silences and notes, and resolved. Nothing here is stored twice: the
+ * notifications are read from the outbox tables.
+ */
+export function assembleTimeline(s: TimelineSources): TimelineEvent[] {
+  const h = s.history;
+  const firstQueued = Math.min(...s.deliveries.map((d) => d.created));
+  const out: TimelineEvent[] = [{ kind: 'triggered', at: h.start, subject: h.subject, value: h.triggerValue, detail: detailOf(h.text, h.subject) }];
+  for (const d of s.deliveries) {
+    out.push({
+      kind: 'notification',
+      at: d.lastAttemptAt ?? d.created,
+      channel: d.channel,
+      recipient: d.channel === 'callback' ? maskUrl(d.recipient) : d.recipient,
+      event: eventOf(d, firstQueued),
+      outcome: outcome(d),
+      attempts: d.attempts,
+      error: d.error,
+      delivery_id: d.deliveryId,
+      group_size: d.groupSize,
+    });
+  }
+  for (const e of s.events) {
+    if (e.kind === 'silenced') {
+      const data = (e.data ?? {}) as { silence_id?: unknown; reason?: unknown };
+      out.push({ kind: 'silenced', at: e.at, silence_id: typeof data.silence_id === 'number' ? data.silence_id : 0, reason: typeof data.reason === 'string' ? data.reason : '' });
+    } else out.push({ kind: e.kind, at: e.at, user_id: e.userId, user_name: e.userName });
+  }
+  for (const n of s.notes) out.push({ kind: 'note', at: n.created, id: n.id, text: n.text, user_id: n.userId, user_name: n.userName });
+  if (h.end !== null) out.push({ kind: 'resolved', at: h.end });
+  // A stable sort: same-second events keep the order above (rank), then their own (ids).
+  return out.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || RANK[a.e.kind] - RANK[b.e.kind] || a.i - b.i).map((x) => x.e);
+}
+
+/** The body of the saved text message: what follows its subject line. */
+function detailOf(text: string, subject: string): string {
+  const body = text.startsWith(subject) ? text.slice(subject.length) : text;
+  return body.trim();
+}

@@ -1,0 +1,90 @@
+import type { AlertHistoryRecord } from './alert-histories';
+
+/** Kinds of incident_events rows (the rest of a timeline comes from the history, notes and the outbox). */
+export type IncidentEventKind = 'acknowledged' | 'unacknowledged' | 'silenced';
+
+/** One row of incident_events; `data` is the kind's details as stored JSON (a silence's id and reason). */
+export interface IncidentEventRecord {
+  id: number;
+  kind: IncidentEventKind;
+  userId: number | null;
+  userName: string | null;
+  data: unknown;
+  at: number;
+}
+
+export interface NoteRecord {
+  id: number;
+  historyId: number;
+  userId: number | null;
+  userName: string | null;
+  text: string;
+  created: number;
+}
+
+/** A notification or callback of the incident as the outbox holds it; times in epoch seconds. */
+export interface DeliveryTrace {
+  channel: string;
+  recipient: string;
+  event: string;
+  /** The row's state in its table: notifications kept/pending/sent/failed/silenced, callbacks pending/delivered/failed. */
+  state: string;
+  attempts: number;
+  /** The last attempt's error, or the row's. */
+  error: string | null;
+  deliveryId: string | null;
+  created: number;
+  /** Time of the last attempt, null before the first. */
+  lastAttemptAt: number | null;
+  /** Set by notification grouping (issue 18) when one message told several incidents; null otherwise. */
+  groupSize: number | null;
+}
+
+/** Everything a timeline is assembled from, read in one go. */
+export interface TimelineSources {
+  history: AlertHistoryRecord;
+  events: IncidentEventRecord[];
+  notes: NoteRecord[];
+  deliveries: DeliveryTrace[];
+}
+
+/** What an acknowledgement change did. */
+export type AckOutcome =
+  | { kind: 'done'; history: AlertHistoryRecord }
+  /** Nothing to change (already in the state asked for): the history as it is. */
+  | { kind: 'unchanged'; history: AlertHistoryRecord }
+  | { kind: 'resolved'; history: AlertHistoryRecord }
+  | { kind: 'missing' };
+
+/** What acting on an acknowledge link did; `used` names when the link was used before. */
+export type TokenAckOutcome = AckOutcome | { kind: 'used'; usedAt: number };
+
+/**
+ * Incident response on alert histories: acknowledgement, notes, incident events, the sources of the
+ * timeline and the acknowledge links' secret and single use. Every change is one transaction with its
+ * incident event.
+ */
+export interface IncidentRepo {
+  /** Acknowledges an open incident as `userId` (an acknowledged one keeps its first acknowledgement). */
+  acknowledge(accountId: number, historyId: number, userId: number, at: number): Promise<AckOutcome>;
+  /** Clears the acknowledgement of an open incident; reminders resume. */
+  unacknowledge(accountId: number, historyId: number, userId: number, at: number): Promise<AckOutcome>;
+  /** Adds a note to an incident (open or ended); null when no such history in the account. */
+  addNote(accountId: number, historyId: number, userId: number, text: string, at: number): Promise<NoteRecord | null>;
+  /**
+   * Appends an event to an incident's timeline (the silences feature records 'silenced' here, and
+   * sets the history's `silenced` flag with it); false when no such history in the account.
+   */
+  appendEvent(accountId: number, historyId: number, e: { kind: IncidentEventKind; userId: number | null; data: unknown; at: number }): Promise<boolean>;
+  /** The history, its events and notes, and every notification and callback the outbox holds for it. */
+  timelineSources(accountId: number, historyId: number): Promise<TimelineSources | null>;
+  /** The account's acknowledge-link signing secret, made on first use (the same for every replica). */
+  ackSecret(accountId: number): Promise<string>;
+  /** When the link with this nonce was used, or null. */
+  tokenUsedAt(accountId: number, nonce: string): Promise<number | null>;
+  /**
+   * Acknowledges through a link, once: records the nonce as used and acknowledges in one transaction.
+   * A resolved or missing incident leaves the link unused.
+   */
+  acknowledgeByToken(accountId: number, nonce: string, historyId: number, userId: number, at: number): Promise<TokenAckOutcome>;
+}
