@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { planProcessMinute } from '../src/server/store/sqlite/telemetry/process-minute';
+import { planProcessMinute } from '../src/server/store/common/telemetry/process-minute';
 import type { batch } from './fleet';
 import { CONCURRENCY, pool } from './service';
 

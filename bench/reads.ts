@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../src/server/store/sqlite/telemetry/rollup';
+import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../src/server/store/common/telemetry/rollup';
 import { putServerRollup } from '../src/server/store/sqlite/telemetry/sample-sink';
 import { batch, serverSample } from './fleet';
 import type { Figure } from './report';

@@ -4,7 +4,10 @@ import type { Sample } from './samples';
 
 const varintSize = (n: number) => {
   let size = 1;
-  while (n >= 128) (n = Math.floor(n / 128)), size++;
+  while (n >= 128) {
+    n = Math.floor(n / 128);
+    size++;
+  }
   return size;
 };
 

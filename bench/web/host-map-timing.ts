@@ -64,7 +64,10 @@ export function hoverFrames(page: Page, moves = 120): Promise<number[]> {
           const poll = () => {
             const now = document.querySelector('[role="tooltip"]')?.textContent ?? '';
             if (now !== before || k === 0) requestAnimationFrame(() => (out.push(performance.now() - t0), k++, requestAnimationFrame(step)));
-            else if (++frames > 30) (k++, requestAnimationFrame(step));
+            else if (++frames > 30) {
+              k++;
+              requestAnimationFrame(step);
+            }
             else requestAnimationFrame(poll);
           };
           poll();

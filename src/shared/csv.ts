@@ -54,6 +54,12 @@ export function recordsToCsv(records: readonly Record<string, unknown>[], leadin
   const flat = records.map((r) => flattenRecord(r));
   const columns = [...leading];
   const seen = new Set(columns);
-  for (const f of flat) for (const k of f.keys()) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  for (const f of flat) {
+    for (const k of f.keys()) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      columns.push(k);
+    }
+  }
   return toCsv(columns, flat.map((f) => columns.map((c) => f.get(c))));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
 import { receiver } from '../testing/receiver';
 import { until } from '../testing/until';
-import { useEngine } from './engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 
 // The dispatcher polls once a minute here, so prompt callbacks prove the update path woke it.
 const f = useEngine({ tickMs: 60_000 });

@@ -1,27 +1,6 @@
 import type { Batch, ProcessSample, ServerSample } from '../../shared/ingest';
+import type { AlertRule } from '../store/repos/alert-engine';
 import { compilePattern } from './pattern';
-
-/** The alert fields evaluation needs (a stored alert, parsed). */
-export interface AlertRule {
-  id: number;
-  type: string;
-  target_id: string;
-  trigger_type: string;
-  direction: string;
-  threshold: number | null;
-  threshold_type: string;
-  band_value: number;
-  window_length: number;
-  window_units: string;
-  time_above_threshold: number;
-  interval: number;
-  num_of_servers: number;
-  part_name: string;
-  ip_details: string;
-  reg_exp: string;
-  /** Server Tag extension: each server is its own subject with its own incident. */
-  per_server: boolean;
-}
 
 /** Mean and standard deviation of a metric over the alert's window (out-of-band thresholds). */
 export interface Band {

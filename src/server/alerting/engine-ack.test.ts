@@ -3,7 +3,7 @@ import { registerTestServer } from '../testing/ingest';
 import { receiver, type Hit } from '../testing/receiver';
 import { until } from '../testing/until';
 import { smtpReceiver, type Mail } from '../testing/smtp-receiver';
-import { useEngine } from './engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
 beforeAll(async () => void (smtp = await smtpReceiver()));

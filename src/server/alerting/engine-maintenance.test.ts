@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
-import { START, fmt, useEngine } from './engine-fixture';
+import { START, fmt, useEngine } from '../testing/engine-fixture';
 
 const f = useEngine();
 const hot = { server: { cpu: 99, memory: 1 } };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
 import { receiver } from '../testing/receiver';
 import { until } from '../testing/until';
-import { useEngine } from './engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 
 // An SMTP server that accepts connections and never greets: a send to it hangs.
 const sockets = new Set<Socket>();

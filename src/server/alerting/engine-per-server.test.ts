@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerTestServer, type BatchInput } from '../testing/ingest';
-import { useEngine } from './engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 
 const f = useEngine();
 const cpu = (v: number): Partial<BatchInput> => ({ server: { cpu: v, memory: 1 } });

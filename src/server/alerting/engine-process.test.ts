@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchInput } from '../testing/ingest';
 import { registerTestServer } from '../testing/ingest';
-import { START, useEngine } from './engine-fixture';
+import { START, useEngine } from '../testing/engine-fixture';
 
 const f = useEngine();
 const java = { pid: 7, create_time: START - 100, name: 'java', args: null, cpu: 99 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchInput } from '../testing/ingest';
 import { registerTestServer } from '../testing/ingest';
-import { useEngine } from './engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 
 const f = useEngine();
 const sample = (over: Record<string, unknown>): Partial<BatchInput> => ({ server: { cpu: 1, memory: 1, ...over } });

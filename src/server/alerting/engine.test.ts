@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Deps } from '../deps';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer, type BatchInput } from '../testing/ingest';
 import { receiver } from '../testing/receiver';

@@ -4,7 +4,7 @@ import { receiver } from '../testing/receiver';
 import { until } from '../testing/until';
 import { smtpReceiver, type Mail } from '../testing/smtp-receiver';
 import { createUser } from '../testing/team';
-import { START, useEngine } from './engine-fixture';
+import { START, useEngine } from '../testing/engine-fixture';
 
 // A storm as an on-call engineer gets it: 40 servers' alerts trigger in the same minute, each e-mailing
 // two people and calling one subscriber. With a group window each person gets one message (two when the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
-import { useEngine } from './engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 
 const f = useEngine();
 

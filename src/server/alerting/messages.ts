@@ -1,5 +1,5 @@
 import type { BreachingServer } from '../../shared/alert-histories';
-import type { EngineAlert } from '../store/repos/alert-engine';
+import type { EngineAlert, RenderedMessage } from '../store/repos/alert-engine';
 import { isPerServer, serverLabel } from './breaching';
 
 /** What an alert message is about. */
@@ -38,14 +38,6 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 function serverNames(servers: readonly BreachingServer[], max: number): string {
   const names = servers.slice(0, max).map(serverLabel).join(', ');
   return servers.length > max ? `${names} and ${servers.length - max} more` : names;
-}
-
-export interface RenderedMessage {
-  subject: string;
-  html: string;
-  json: string;
-  text: string;
-  sms: string;
 }
 
 const escapeHtml = (s: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
-import { START, useEngine } from './engine-fixture';
+import { START, useEngine } from '../testing/engine-fixture';
 import { compilePattern, patternProblem } from './pattern';
 
 describe('alert patterns', () => {

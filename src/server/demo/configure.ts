@@ -1,4 +1,5 @@
 import type { DemoClient } from './client';
+import type { ConfigStep } from './config-step';
 import type { DemoServer, Fleet, Os, Tier } from './fleet';
 import { configureFleetRules, FLEET_TAG } from './fleet-rules';
 import { logsToCreate } from './logs';
@@ -17,12 +18,6 @@ const SETS: { name: string; tags: string[]; auto: boolean }[] = [
   { name: 'Windows estate', tags: ['windows'], auto: false },
 ];
 
-/** One outcome of applying the demo configuration; skipped steps name the endpoint that was missing. */
-export interface ConfigStep {
-  step: string;
-  ok: boolean;
-  detail?: string;
-}
 
 interface Named {
   id: number;

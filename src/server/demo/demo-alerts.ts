@@ -1,6 +1,7 @@
 import { formatUtcSeconds } from '../../shared/utc-time';
 import type { DemoClient } from './client';
-import { TIER_TAG, type ConfigStep } from './configure';
+import type { ConfigStep } from './config-step';
+import { TIER_TAG } from './configure';
 import { serversOfTier, type DemoServer, type Fleet, type Tier } from './fleet';
 import { incidentTarget } from './incidents';
 import { SERVICE_LOG } from './logs';

@@ -1,6 +1,6 @@
 import { DEFAULT_RULES } from '../alerting/defaults';
 import type { DemoClient } from './client';
-import type { ConfigStep } from './configure';
+import type { ConfigStep } from './config-step';
 
 /** The demo's tag holding every server: its default rules watch each server on its own. */
 export const FLEET_TAG = 'fleet';

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlerting } from '../alerting/start';
-import type { Deps } from '../deps';
-import type { Db } from '../store/sqlite/db';
 import { startTestService, type TestService } from '../testing/harness';
 import { buildFleet } from './fleet';
 import { startDemoFleet, type DemoProgress } from './fleet-runner';

@@ -1,6 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
+import { hashKey, keyMatches, sameSecret } from '../services/keys';
 import type { SessionRecord } from '../store/repos/team';
 import type { UserRecord } from '../store/repos/users';
 import { ApiError } from './errors';
@@ -20,29 +20,6 @@ declare module 'fastify' {
     /** Set when the request was authenticated by the session cookie rather than Basic. */
     session?: SessionRecord;
   }
-}
-
-/** API keys carry 192 random bits, so one SHA-256 is enough at rest: no key can be guessed from it. */
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
-
-export function newApiKey(): string {
-  return randomBytes(24).toString('base64url');
-}
-
-/** Compares a presented key with a stored hash in constant time. */
-export function keyMatches(key: string, storedHash: string): boolean {
-  const a = Buffer.from(hashKey(key), 'hex');
-  const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Compares two secrets of the same kind in constant time (lengths are not secret). */
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 // Compared against when the e-mail is unknown, so that case costs the same as a wrong key.

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { ErrorBody } from '../../shared/errors';
+import { DomainError, type DomainErrorKind } from '../services/errors';
 import { StoreUnavailableError } from '../store/errors';
 
 /** An error with its HTTP status, answered in the API's error shape. */
@@ -18,11 +19,14 @@ export class ApiError extends Error {
 export const badRequest = (message: string, field?: string) => new ApiError(400, message, field);
 /** Missing ids and ids of other accounts answer the same, so existence never leaks across tenants. */
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-/** A minute without any data of the server (investigation endpoints): 404 naming the time parameter. */
-export const notFoundAt = (field: string, minute: number) =>
-  new ApiError(404, `no data of the server at ${field} (${new Date(minute * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC)`, field);
 export const forbidden = (message: string) => new ApiError(403, message);
 export const conflict = (message: string, field?: string) => new ApiError(409, message, field);
+
+/** The status each kind of domain error (services/errors.ts) answers with. */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = { invalid: 400, forbidden: 403, 'not-found': 404, conflict: 409, unprocessable: 422 };
+
+/** A service's domain error as the API answers it: its kind's status, its message and field unchanged. */
+export const fromDomain = (e: DomainError) => new ApiError(DOMAIN_STATUS[e.kind], e.message, e.field);
 
 export function errorBody(status: number, message: string, field?: string): ErrorBody {
   return { error: field ? { status, message, field } : { status, message } };
@@ -73,6 +77,7 @@ export function sendError(reply: FastifyReply, e: ApiError) {
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     if (err instanceof ApiError) return sendError(reply, err);
+    if (err instanceof DomainError) return sendError(reply, fromDomain(err));
     if (err instanceof ZodError) return sendError(reply, fromZod(err));
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, new ApiError(413, 'request body is too large'));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest, fromZod } from './errors';
 
 /**
@@ -44,3 +44,7 @@ export function pathId(req: FastifyRequest, name = 'id'): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
   return Number(raw);
 }
+
+/** A detail query with the severity matched regardless of case (CRITICAL is critical). */
+export const caselessSeverity = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((x) => (typeof x === 'object' && x !== null && 'severity' in x && typeof x.severity === 'string' ? { ...x, severity: x.severity.toLowerCase() } : x), schema);

@@ -1,7 +1,7 @@
 import { backtestAnswer, backtestRangeFields } from '../../shared/alert-backtest';
 import { alertBulkAnswer, alertBulkChanges, alertBulkSelectFields, BULK_FIELDS, BULK_MAX_ALERTS } from '../../shared/alert-bulk';
 import { alertCreateFields } from '../../shared/alerts';
-import type { Operation } from './openapi';
+import type { Operation } from './openapi-operation';
 
 const BACKTEST_RULES =
   'Replays the live engine (the same observation and decision code) over the stored minutes of the alert\'s servers, ' +

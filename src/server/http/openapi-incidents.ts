@@ -1,5 +1,5 @@
 import { ackTokenInfo, alertHistoryAnswer, noteInput, timelineAnswer, timelineEvent } from '../../shared/incident-response';
-import type { Operation } from './openapi';
+import type { Operation } from './openapi-operation';
 
 const TAG = 'Incident response';
 

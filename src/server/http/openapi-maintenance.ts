@@ -1,5 +1,5 @@
 import { maintenanceOccurrence, maintenanceOccurrenceQuery } from '../../shared/maintenance-windows';
-import type { JsonSchema, Operation } from './openapi';
+import type { JsonSchema, Operation } from './openapi-operation';
 
 const MINUTE_TEXT: JsonSchema = { anyOf: [{ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$' }, { type: 'integer', minimum: 0 }] };
 

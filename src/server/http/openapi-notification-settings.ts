@@ -1,5 +1,5 @@
 import { notificationSettings, notificationSettingsInput } from '../../shared/incident-response';
-import type { Operation } from './openapi';
+import type { Operation } from './openapi-operation';
 
 const GROUPING =
   'Notifications (e-mail, SMS, push) of incidents to one recipient on one channel that become due within group_wait_s seconds go as one ' +

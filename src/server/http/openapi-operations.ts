@@ -33,7 +33,7 @@ import { topologyQuery, topologyResponse } from '../../shared/topology';
 import { traceQuery, traceResponse, transactionLogEntry, transactionLogQuery } from '../../shared/transaction-data';
 import { transactionLogListQuery, transactionSettings, transactionSettingsUpdate } from '../../shared/transactions';
 import { userCreate, userCreated, userProfile, userListQuery, userUpdate } from '../../shared/users';
-import type { JsonSchema, Operation } from './openapi';
+import type { JsonSchema, Operation } from './openapi-operation';
 import { ALERT_TOOL_OPERATIONS } from './openapi-alert-tools';
 import { INCIDENT_OPERATIONS } from './openapi-incidents';
 import { NOTIFICATION_SETTINGS_OPERATIONS } from './openapi-notification-settings';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { silenceInput, silenceItem, silenceListQuery } from '../../shared/incident-response';
-import type { JsonSchema, Operation } from './openapi';
+import type { JsonSchema, Operation } from './openapi-operation';
 
 const success = z.object({ result: z.literal('Success') });
 const TAG = 'Silences';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditEntry, auditListQuery } from '../../shared/audit';
 import { sessionAnswer, sessionCreate } from '../../shared/session';
 import { apiKeyAnswer, userProfile, userRoleInput } from '../../shared/users';
-import type { Operation } from './openapi';
+import type { Operation } from './openapi-operation';
 
 const success = z.object({ result: z.literal('Success') });
 

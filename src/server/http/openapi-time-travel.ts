@@ -1,6 +1,6 @@
 import { changesAnswer, changesQuery } from '../../shared/changes';
 import { MAX_TIME, processDiffAnswer, processDiffQuery } from '../../shared/process-diff';
-import type { JsonSchema, Operation } from './openapi';
+import type { JsonSchema, Operation } from './openapi-operation';
 
 /** An epoch-seconds parameter read as the minute that contains it (the transform JSON Schema cannot say). */
 const minute = (what: string): JsonSchema => ({ type: 'integer', minimum: 0, maximum: MAX_TIME, description: `${what} (epoch seconds; the minute containing it)` });

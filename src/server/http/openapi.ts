@@ -3,34 +3,8 @@ import { errorBody } from '../../shared/errors';
 import { pagedSchema } from '../../shared/paging';
 import { API_PREFIX } from '../../shared/paths';
 import { CSV_EXPORTS } from './csv-export';
+import type { JsonSchema, Operation } from './openapi-operation';
 import { OPERATIONS, TAG_DESCRIPTIONS } from './openapi-operations';
-
-/** One documented endpoint; `path` is written as it is registered (`/logs/:id`), without the prefix. */
-export interface Operation {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  tag: string;
-  summary: string;
-  /** Longer prose: rules and side effects the summary cannot carry. */
-  description?: string;
-  /** Query parameters (GET, DELETE) or form/JSON body fields (POST, PUT). */
-  params?: z.ZodType;
-  /** The body is JSON only (the collector protocol), never a form. */
-  jsonOnly?: boolean;
-  /** The success body; with `paged`, the item of a paged envelope. */
-  response?: z.ZodType;
-  paged?: boolean;
-  /** JSON Schema of fields the zod schema cannot express (transformed values), merged over the derived one. */
-  fields?: Record<string, JsonSchema>;
-  /** The success body is an HTML page rather than JSON. */
-  html?: boolean;
-  /** Success status when not 200 (creates answer 201). */
-  status?: number;
-  /** Served without Basic authentication. */
-  public?: boolean;
-}
-
-export type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema of what a zod schema produces; parts JSON Schema cannot say (transforms) become `{}`. */
 function jsonSchema(schema: z.ZodType): JsonSchema {

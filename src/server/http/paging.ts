@@ -31,3 +31,15 @@ export function slice<T>(items: T[], paging: PagingQuery): Page<T> {
   const start = paging.page * paging.limit;
   return { total: items.length, items: items.slice(start, start + paging.limit) };
 }
+
+const CLOSE = Buffer.from(']}');
+
+/**
+ * Builds the paged envelope around items that are already JSON (no parse and re-serialise): texts, or
+ * the comma-joined items as UTF-8 bytes straight from the store.
+ */
+export function jsonEnvelope(req: FastifyRequest, paging: { limit: number; page: number }, total: number, items: string[] | Buffer): string | Buffer {
+  const { pagination } = envelope(req, paging, { total, items: [] });
+  const head = `{"pagination":${JSON.stringify(pagination)},"data":[`;
+  return Buffer.isBuffer(items) ? Buffer.concat([Buffer.from(head), items, CLOSE]) : `${head}${items.join(',')}]}`;
+}

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../shared/session';
 import type { Deps } from '../deps';
+import { hashKey } from '../services/keys';
 import type { SessionRecord } from '../store/repos/team';
-import { hashKey, type Identity } from './auth';
+import type { Identity } from './auth';
 
 /** A session ends after 12 hours without a request... */
 export const SESSION_IDLE_SECONDS = 12 * 3600;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START, fmt, useEngine } from '../alerting/engine-fixture';
+import { START, fmt, useEngine } from '../testing/engine-fixture';
 import { registerTestServer } from '../testing/ingest';
 import { createUser } from '../testing/team';
 

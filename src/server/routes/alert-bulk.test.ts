@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START, useEngine } from '../alerting/engine-fixture';
+import { useEngine } from '../testing/engine-fixture';
 import type { TestAccount } from '../testing/harness';
 import { registerTestServer } from '../testing/ingest';
 import { createUser } from '../testing/team';

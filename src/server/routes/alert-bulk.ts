@@ -3,11 +3,11 @@ import { alertBulkSelect, BULK_FIELDS, NOT_IN_BULK, type AlertBulkAnswer } from 
 import { FIXED_AFTER_CREATE, NOT_UPDATABLE, alertUpdate } from '../../shared/alerts';
 import type { Deps } from '../deps';
 import { OUTBOX_EVENT } from '../alerting/start';
+import { toAlert } from '../http/answers';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, rawInput } from '../http/input';
 import { firesLastWeek, planBulk, selectAlerts } from '../services/alert-bulk';
 import { closeIfDeactivated } from '../services/alerts';
-import { toAlert } from './alerts';
 
 /** POST /alerts/bulk (beyond the spec): change many alerts at once, previewed with dry_run first. */
 export function alertBulkRoutes(app: FastifyInstance, { store, now, events }: Deps) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlerting } from '../alerting/start';
-import type { Deps } from '../deps';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
 import { receiver } from '../testing/receiver';

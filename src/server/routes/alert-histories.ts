@@ -1,34 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
   alertHistoryListQuery,
-  alertHistoryMessagePath,
   alertHistoryViewPath,
   type AlertHistoryMessage,
 } from '../../shared/alert-histories';
-import type { AlertHistoryAnswer } from '../../shared/incident-response';
-import { itemPath } from '../../shared/paths';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
+import { toAlertHistory } from '../http/answers';
 import { envelope } from '../http/paging';
 import type { AlertHistoryRecord } from '../store/repos/alert-histories';
-
-export const toAlertHistory = (r: AlertHistoryRecord): AlertHistoryAnswer => ({
-  id: r.id,
-  start: r.start,
-  end: r.end,
-  alert_id: r.alertId,
-  alert_name: r.alertName,
-  alert_type: r.alertType,
-  subject: r.subject,
-  message: alertHistoryMessagePath(r.id),
-  servers: r.servers,
-  server_id: r.serverId,
-  url: itemPath('alert_histories', r.id),
-  acknowledged_by: r.acknowledgedBy,
-  acknowledged_at: r.acknowledgedAt,
-  silenced: r.silenced,
-});
 
 const toMessage = (r: AlertHistoryRecord): AlertHistoryMessage => ({
   id: r.id,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../alerting/deliver';
 import { startAlerting } from '../alerting/start';
-import type { Deps } from '../deps';
 import { startTestService, type TestService } from '../testing/harness';
 import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
 import { receiver, type Hit } from '../testing/receiver';

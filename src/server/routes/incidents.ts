@@ -1,3 +1,4 @@
+import { toAlertHistory } from '../http/answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { noteInput, type TimelineEvent } from '../../shared/incident-response';
@@ -6,7 +7,6 @@ import { ApiError, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import type { NoteRecord } from '../store/repos/incidents';
 import { IncidentError, acknowledge, acknowledgeByToken, ackTokenInfo, addNote, timeline, unacknowledge, type IncidentProblem } from '../services/incidents';
-import { toAlertHistory } from './alert-histories';
 
 const STATUS: Record<IncidentProblem, number> = {
   not_found: 404,

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { logDataQuery, logDetailQuery } from '../../shared/log-data';
 import type { Deps } from '../deps';
-import { parseInput, pathId } from '../http/input';
+import { caselessSeverity, parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { isTransactionLog, logDetail, logOr404, logWindow, transactionLogDetail } from '../services/log-data';
-
-/** A detail query with the severity matched regardless of case (CRITICAL is critical). */
-export const caselessSeverity = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((x) => (typeof x === 'object' && x !== null && 'severity' in x && typeof x.severity === 'string' ? { ...x, severity: x.severity.toLowerCase() } : x), schema);
 
 /** logDetailQuery, severity in any case. */
 export const logDetailInput = caselessSeverity(logDetailQuery);

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { logInput, logListQuery, TRANSACTION_LOG_TYPES, type LogInput, type LogItem, type LogWritten } from '../../shared/logs';
-import { itemPath } from '../../shared/paths';
+import { logInput, logListQuery, TRANSACTION_LOG_TYPES, type LogInput } from '../../shared/logs';
 import type { Deps } from '../deps';
+import { toLogItem, toLogWritten } from '../http/answers';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { LogFields, LogRecord } from '../store/repos/logs';
 
 /** A log as GET answers it. */
-export const toLogItem = (r: LogRecord): LogItem => ({ ...r, url: itemPath('logs', r.id) });
-/** A log as create and update answer it (spec: `resource_url` instead of `url`). */
-export const toLogWritten = (r: LogRecord): LogWritten => ({ ...r, resource_url: itemPath('logs', r.id) });
-
 const fields = (i: LogInput): LogFields => ({ serverId: i.server, sourceType: i.type, source: i.source, limit: i.limit });
 const isTransactionLog = (r: LogRecord) => (TRANSACTION_LOG_TYPES as readonly string[]).includes(r.source_type);
 

@@ -3,7 +3,7 @@ import { seedServerRow, startTestService, type TestService } from '../testing/ha
 
 const z = (iso: string) => Date.parse(iso) / 1000;
 
-let clock = z('2026-03-10T12:00:00Z');
+const clock = z('2026-03-10T12:00:00Z');
 let svc: TestService;
 let s1: number;
 let s2: number;

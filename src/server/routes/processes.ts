@@ -4,11 +4,10 @@ import { TIME_STEPS, resolveWindow } from '../../shared/timeseries';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { parseInput } from '../http/input';
-import { envelope } from '../http/paging';
+import { serverOr404 } from '../http/lookups';
+import { envelope, jsonEnvelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
 import type { ProcessRecord } from '../store/repos/telemetry';
-import { serverOr404 } from './server-of';
-import { jsonEnvelope } from './server-data';
 
 /** How far past a process's last_seen its newest minute may lie (last_seen is rewritten every 10 minutes). */
 const LAST_SEEN_MARGIN = 660;

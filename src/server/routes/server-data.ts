@@ -1,24 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { pagingQuery } from '../../shared/paging';
 import { serverDataQuery } from '../../shared/telemetry';
 import { planWindow } from '../../shared/timeseries';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
-import { envelope } from '../http/paging';
+import { jsonEnvelope } from '../http/paging';
 import { serverTiming } from '../http/timing';
-
-const CLOSE = Buffer.from(']}');
-
-/**
- * Builds the paged envelope around items that are already JSON (no parse and re-serialise): texts, or
- * the comma-joined items as UTF-8 bytes straight from the store.
- */
-export function jsonEnvelope(req: FastifyRequest, paging: { limit: number; page: number }, total: number, items: string[] | Buffer): string | Buffer {
-  const { pagination } = envelope(req, paging, { total, items: [] });
-  const head = `{"pagination":${JSON.stringify(pagination)},"data":[`;
-  return Buffer.isBuffer(items) ? Buffer.concat([Buffer.from(head), items, CLOSE]) : `${head}${items.join(',')}]}`;
-}
 
 /** GET /servers/{id}/data/ (T; Minute, Hour or Day) and the fleet's latest points. */
 export function serverDataRoutes(app: FastifyInstance, { store }: Deps) {

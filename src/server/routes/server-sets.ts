@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { itemPath } from '../../shared/paths';
 import { serverSetInput, serverSetListQuery, type ServerSet } from '../../shared/server-sets';
 import type { Deps } from '../deps';
+import { serverRefs, toServerTag } from '../http/answers';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { detectOnServers } from '../services/applications';
 import type { ServerSetRecord } from '../store/repos/server-sets';
-import { toServerTag } from './server-tags';
-import { serverRefs } from './servers';
 
 export const toServerSet = (r: ServerSetRecord): ServerSet => ({
   id: r.id,

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { itemPath } from '../../shared/paths';
-import { serverTagCreate, serverTagListQuery, serverTagUpdate, type ServerTag } from '../../shared/server-tags';
+import { serverTagCreate, serverTagListQuery, serverTagUpdate } from '../../shared/server-tags';
 import type { Deps } from '../deps';
+import { serverRefs, toServerTag } from '../http/answers';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
-import type { ServerTagRecord } from '../store/repos/server-tags';
-import { serverRefs } from './servers';
-
-export const toServerTag = (r: ServerTagRecord): ServerTag => ({ ...r, url: itemPath('server_tags', r.id) });
 
 export function serverTagRoutes(app: FastifyInstance, { store }: Deps) {
   async function checkServers(accountId: number, ids: number[]) {

@@ -7,24 +7,16 @@ import {
   serverTagsUpdate,
   serverUpdate,
   type Server,
-  type ServerRef,
 } from '../../shared/servers';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { ServerRecord } from '../store/repos/servers';
-import type { Store } from '../store/store';
 
 export function toServer(r: ServerRecord, now: number): Server {
   const { lastSeen, ...rest } = r;
   return { ...rest, url: itemPath('servers', r.id), running: lastSeen !== null && now - lastSeen <= RUNNING_WITHIN_SECONDS };
-}
-
-/** The short references of /server_tags/{id}/servers and /server_sets/{id}/servers. */
-export async function serverRefs(store: Store, accountId: number, ids: number[]): Promise<ServerRef[]> {
-  const refs = await store.servers.refs(accountId, ids);
-  return refs.map((r) => ({ ...r, url: itemPath('servers', r.id) }));
 }
 
 export function serverRoutes(app: FastifyInstance, { store, now }: Deps) {

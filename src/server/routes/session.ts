@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionCreate } from '../../shared/session';
 import type { Deps } from '../deps';
+import { toUserProfile } from '../http/answers';
 import { authenticatorFor, unauthorized } from '../http/auth';
 import { parseInput } from '../http/input';
 import { clearSessionCookie, startSession } from '../http/sessions';
-import { toUserProfile } from './users';
 
 /**
  * The dashboard's cookie session. POST is the one /api write reachable without credentials; it

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { auditListQuery } from '../../shared/audit';
 import { userRoleInput } from '../../shared/users';
 import type { Deps } from '../deps';
+import { toUserProfile } from '../http/answers';
 import { forbidden, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
+import { userOr404 } from '../http/lookups';
 import { envelope } from '../http/paging';
 import { issueKey } from '../services/team';
-import { toUserProfile, userOr404 } from './users';
 
 /** GET /me/, roles, a user's own key (rotate, revoke) and the audit log. Who may call what: http/access.ts. */
 export function teamRoutes(app: FastifyInstance, { store, now }: Deps) {

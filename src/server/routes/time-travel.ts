@@ -6,7 +6,7 @@ import { parseInput } from '../http/input';
 import { serverTiming } from '../http/timing';
 import { changesAt } from '../services/changes';
 import { diffServerProcesses } from '../services/process-diff';
-import { serverOr404 } from './server-of';
+import { serverOr404 } from '../http/lookups';
 
 /** Investigating one server's past (beyond the spec): the process diff of two minutes, and what changed at a minute. */
 export function timeTravelRoutes(app: FastifyInstance, { store }: Deps) {

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { traceQuery, transactionLogQuery } from '../../shared/transaction-data';
 import type { Deps } from '../deps';
 import { badRequest } from '../http/errors';
-import { parseInput, pathId } from '../http/input';
+import { caselessSeverity, parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import { logOr404, transactionLogDetail } from '../services/log-data';
 import { assembleTrace, processOr404 } from '../services/trace';
-import { caselessSeverity } from './log-data';
 import { transactionDetailQuery } from '../../shared/log-data';
 
 const transactionDetailInput = caselessSeverity(transactionDetailQuery);

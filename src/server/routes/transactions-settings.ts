@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { TRANSACTION_LOG_TYPES } from '../../shared/logs';
 import { transactionLogListQuery, transactionSettingsUpdate } from '../../shared/transactions';
 import type { Deps } from '../deps';
+import { toLogItem } from '../http/answers';
 import { badRequest } from '../http/errors';
 import { parseInput } from '../http/input';
 import { envelope } from '../http/paging';
 import { changeTransactionSettings, getTransactionSettings } from '../services/transactions';
-import { toLogItem } from './logs';
 
 /** GET/PUT /transactions/ and the list of transaction logs. */
 export function transactionSettingsRoutes(app: FastifyInstance, { store }: Deps) {

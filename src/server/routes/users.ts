@@ -1,41 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { itemPath } from '../../shared/paths';
-import { USER_CREATE_READ_ONLY, USER_READ_ONLY, nickName, roleText, userCreate, userListQuery, userUpdate, type UserProfile } from '../../shared/users';
+import { USER_CREATE_READ_ONLY, USER_READ_ONLY, userCreate, userListQuery, userUpdate } from '../../shared/users';
 import type { Deps } from '../deps';
+import { toUserProfile } from '../http/answers';
 import { conflict, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
+import { userOr404 } from '../http/lookups';
 import { envelope } from '../http/paging';
-import { DUPLICATE_EMAIL, type UserRecord } from '../store/repos/users';
+import { DUPLICATE_EMAIL } from '../store/repos/users';
 import { confirmationMail, issueKey } from '../services/team';
-import type { Store } from '../store/store';
-
-/** The avatar is a local path (no external host sees who our users are); the dashboard may draw initials. */
-export const avatarPath = (id: number) => `/avatars/${id}.svg`;
-
-export const toUserProfile = (r: UserRecord): UserProfile => ({
-  id: r.id,
-  first_name: r.first_name,
-  last_name: r.last_name,
-  email: r.email,
-  nick_name: nickName(r.first_name, r.last_name, r.id),
-  country_code: r.country_code,
-  phone_number: r.phone_number,
-  role: r.role,
-  role_text: roleText(r.role),
-  is_account_owner: r.is_account_owner,
-  is_account_manager: r.is_account_manager,
-  avatar_url: avatarPath(r.id),
-  url: itemPath('users', r.id),
-});
 
 const duplicate = (email: string) => conflict(`a user profile with the e-mail ${email} already exists`, 'email');
-
-/** The account's profile with this path id, or 404. */
-export async function userOr404(store: Store, accountId: number, id: number | null) {
-  const u = id === null ? null : await store.users.get(accountId, id);
-  if (!u) throw notFound('user profile');
-  return u;
-}
 
 export function userRoutes(app: FastifyInstance, { store, now, config }: Deps) {
 

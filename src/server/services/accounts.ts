@@ -1,6 +1,6 @@
-import { hashKey, newApiKey } from '../http/auth';
 import { isEmailAddress } from '../../shared/email';
 import type { Store } from '../store/store';
+import { hashKey, newApiKey } from './keys';
 
 
 export type CreateAccountResult = { ok: true; email: string; api_key: string } | { ok: false; message: string };

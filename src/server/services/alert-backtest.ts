@@ -4,11 +4,11 @@ import type { Batch, ProcessSample } from '../../shared/ingest';
 import { replay, type StoredMinute } from '../alerting/backtest';
 import { PROCESS_CONTENT_TRIGGERS } from '../alerting/conditions';
 import { newObserveCache, observeBatch } from '../alerting/observe-batch';
-import { ApiError } from '../http/errors';
 import type { EngineAlert } from '../store/repos/alert-engine';
 import type { AlertValues } from '../store/repos/alerts';
 import type { ProcessMinute } from '../store/repos/telemetry';
 import type { Store } from '../store/store';
+import { unprocessable } from './errors';
 
 /** Minutes read at once per server: a day keeps memory flat over a month of process minutes. */
 const CHUNK_SECONDS = 86_400;
@@ -72,11 +72,11 @@ async function* storedMinutes(store: Store, accountId: number, servers: number[]
 /**
  * Backtests an alert (saved or only a form) over start..end: the engine's observation and decision
  * code replayed on the stored minutes of its servers, maintenance windows honoured as live. Nothing is
- * stored. A type that cannot be replayed is a 422.
+ * stored. A type that cannot be replayed is unprocessable (422 at the edge).
  */
 export async function backtest(store: Store, accountId: number, alertId: number, values: Omit<AlertValues, 'subscribers'>, window: { start: number; end: number }): Promise<BacktestResult> {
   const unavailable = backtestUnavailable(values);
-  if (unavailable) throw new ApiError(422, unavailable.message, unavailable.field);
+  if (unavailable) throw unprocessable(unavailable.message, unavailable.field);
   const alert = engineAlert(accountId, alertId, values);
   const servers = await serversOf(store, accountId, values);
   const capacity = new Map<number, { capacity_mem: number } | null>();

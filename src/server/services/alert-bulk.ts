@@ -2,11 +2,11 @@ import { parseProcessTarget } from '../../shared/alert-inputs';
 import { backtestWindow } from '../../shared/alert-backtest';
 import { BULK_MAX_ALERTS, type AlertBulkSelect } from '../../shared/alert-bulk';
 import type { AlertUpdate } from '../../shared/alerts';
-import { ApiError, badRequest, notFound } from '../http/errors';
 import type { AlertPatch, AlertRecord } from '../store/repos/alerts';
 import type { Store } from '../store/store';
 import { backtest } from './alert-backtest';
 import { planAlertUpdate } from './alerts';
+import { DomainError, invalid, notFound } from './errors';
 
 /** Every item of a paged store list. */
 async function everything<T>(list: (paging: { limit: number; page: number }) => Promise<{ total: number; items: T[] }>): Promise<T[]> {
@@ -56,7 +56,7 @@ export async function selectAlerts(store: Store, accountId: number, q: AlertBulk
   const missing = q.ids?.find((id) => !known.has(id));
   if (missing !== undefined) throw notFound(`alert ${missing}`);
   const chosen = all.filter(matches);
-  if (chosen.length > BULK_MAX_ALERTS) throw badRequest(`the selection has ${chosen.length} alerts; a bulk edit changes at most ${BULK_MAX_ALERTS}`, 'ids');
+  if (chosen.length > BULK_MAX_ALERTS) throw invalid(`the selection has ${chosen.length} alerts; a bulk edit changes at most ${BULK_MAX_ALERTS}`, 'ids');
   return chosen;
 }
 
@@ -67,7 +67,7 @@ export async function planBulk(store: Store, accountId: number, alerts: AlertRec
     try {
       out.push({ alert, patch: await planAlertUpdate(store, accountId, alert, input) });
     } catch (e) {
-      if (e instanceof ApiError) throw new ApiError(e.status, `alert ${alert.id} (${alert.name}): ${e.message}`, e.field);
+      if (e instanceof DomainError) throw new DomainError(e.kind, `alert ${alert.id} (${alert.name}): ${e.message}`, e.field);
       throw e;
     }
   }
@@ -79,7 +79,7 @@ export async function firesLastWeek(store: Store, accountId: number, alert: Aler
   try {
     return (await backtest(store, accountId, alert.id, alert, backtestWindow({}, now))).incidents.length;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 422) return null;
+    if (e instanceof DomainError && e.kind === 'unprocessable') return null;
     throw e;
   }
 }

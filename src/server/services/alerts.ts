@@ -2,10 +2,10 @@ import { keepSecrets, parseProcessTarget, type AlertUserInput } from '../../shar
 import { alertRuleIssues, type AlertCreate, type AlertUpdate } from '../../shared/alerts';
 import { callbackDeliveries } from '../alerting/callbacks';
 import { patternProblem } from '../alerting/pattern';
-import { badRequest } from '../http/errors';
 import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord, AlertValues } from '../store/repos/alerts';
 import type { Store } from '../store/store';
 import { targetText, triggerText } from './alert-text';
+import { invalid } from './errors';
 
 /** Same target, one spelling: "007" -> "7", " 1, 2,3, nginx" -> "1,2,3,nginx". */
 export function canonicalTargetId(type: string, targetId: string): string {
@@ -25,8 +25,8 @@ export async function resolveUsers(store: Store, accountId: number, users: Alert
   const out = new Map<number, AlertUserRecord>();
   for (const u of users) {
     const id = typeof u.ref === 'number' ? u.ref : byEmail.get(u.ref);
-    if (id === undefined) throw badRequest(`users: no user profile with e-mail ${u.ref}`, 'users');
-    if (!ids.has(id)) throw badRequest(`users: no user profile with id ${id}`, 'users');
+    if (id === undefined) throw invalid(`users: no user profile with e-mail ${u.ref}`, 'users');
+    if (!ids.has(id)) throw invalid(`users: no user profile with id ${id}`, 'users');
     out.delete(id);
     out.set(id, { id, sendemail: u.sendemail, sendsms: u.sendsms, pushnotification: u.pushnotification });
   }
@@ -36,7 +36,7 @@ export async function resolveUsers(store: Store, accountId: number, users: Alert
 /** A reg_exp must also compile for RE2, which the engine matches with (linear time; see alerting/pattern). */
 function checkPattern(regExp: string | undefined) {
   const problem = regExp ? patternProblem(regExp) : null;
-  if (problem) throw badRequest(problem, 'reg_exp');
+  if (problem) throw invalid(problem, 'reg_exp');
 }
 
 /**
@@ -47,7 +47,7 @@ export async function prepareAlert(store: Store, accountId: number, input: Alert
   checkPattern(input.reg_exp);
   const targetId = canonicalTargetId(input.type, input.target_id);
   const facts = await store.alerts.targetFacts(accountId, input.type, targetId);
-  if (!facts) throw badRequest(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
+  if (!facts) throw invalid(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
   const users = await resolveUsers(store, accountId, input.users);
   const values = { ...input, target_id: targetId, users };
   return { ...values, target: targetText(facts), trigger: triggerText(values) };
@@ -77,7 +77,7 @@ export async function planAlertUpdate(store: Store, accountId: number, alert: Al
   if (subscribers !== undefined) patch.subscribers = subscribers && keepSecrets(alert.subscribers, subscribers);
   const merged = { ...alert, ...patch };
   const issue = alertRuleIssues(merged)[0];
-  if (issue) throw badRequest(issue.message, issue.field);
+  if (issue) throw invalid(issue.message, issue.field);
   patch.trigger = triggerText(merged);
   const facts = await store.alerts.targetFacts(accountId, alert.type, alert.target_id);
   if (facts) patch.target = targetText(facts);

@@ -5,10 +5,10 @@ import { itemPath } from '../../shared/paths';
 import { DEFAULT_POLL_FILE_TYPE, DEFAULT_POLL_FREQUENCY } from '../../shared/polled-data-config';
 import type { ProcessItem } from '../../shared/telemetry';
 import type { Deps } from '../deps';
-import { badRequest } from '../http/errors';
 import { createSuggestedAlerts } from './application-alerts';
 import type { ApplicationRecord } from '../store/repos/applications';
 import type { Store } from '../store/store';
+import { invalid } from './errors';
 
 /** Processes of the server's latest minute, or running within the range, every page of them. */
 export async function serverProcesses(store: Store, accountId: number, serverId: number, range: { start: number; end: number } | null) {
@@ -72,7 +72,7 @@ export async function detectForServers(store: Store, accountId: number, serverId
 
 function pick<T extends { id: number }>(field: string, ids: number[], offered: readonly T[]): T[] {
   const unknown = ids.filter((id) => !offered.some((o) => o.id === id));
-  if (unknown.length) throw badRequest(`${field}: the template offers no suggestion with id ${unknown.join(', ')}`, field);
+  if (unknown.length) throw invalid(`${field}: the template offers no suggestion with id ${unknown.join(', ')}`, field);
   return offered.filter((o) => ids.includes(o.id));
 }
 
@@ -85,9 +85,9 @@ const defaultConfigPath = (os: string) => (os === 'Windows' ? 'C:\\ProgramData\\
  */
 export async function applyResources({ store, now }: Pick<Deps, 'store' | 'now'>, accountId: number, input: AutodetectResourcesInput): Promise<ApplicationRecord> {
   const template: AppTemplate | undefined = templateById(input.app_id);
-  if (!template) throw badRequest(`app_id: no application template with id ${input.app_id}`, 'app_id');
+  if (!template) throw invalid(`app_id: no application template with id ${input.app_id}`, 'app_id');
   const missing = await store.servers.missing(accountId, input.servers);
-  if (missing.length) throw badRequest(`servers: no server with id ${missing.join(', ')}`, 'servers');
+  if (missing.length) throw invalid(`servers: no server with id ${missing.join(', ')}`, 'servers');
   const logs = pick('logs', input.logs, template.logs);
   const checks = pick('polled_data', input.polled_data, template.polled_data);
   const alerts = pick('alerts', input.alerts, template.alerts);
@@ -95,7 +95,7 @@ export async function applyResources({ store, now }: Pick<Deps, 'store' | 'now'>
   if (input.process_group_id !== undefined) {
     const existing = await store.applications.get(accountId, input.process_group_id);
     if (!existing || existing.template !== template.id) {
-      throw badRequest(`process_group_id: no process group ${input.process_group_id} of template ${template.id}`, 'process_group_id');
+      throw invalid(`process_group_id: no process group ${input.process_group_id} of template ${template.id}`, 'process_group_id');
     }
     app = await store.applications.addServers(accountId, existing.id, input.servers);
   } else {

@@ -1,9 +1,9 @@
 import type { ChangesAnswer } from '../../shared/changes';
 import type { ServerSample } from '../../shared/ingest';
-import { notFoundAt } from '../http/errors';
 import type { ProcessMinute } from '../store/repos/telemetry';
 import type { Store } from '../store/store';
 import { rankChanges, type Candidate } from './change-score';
+import { notFoundAt } from './errors';
 
 const DAY = 86_400;
 const HOUR = 3_600;
@@ -73,7 +73,12 @@ export async function changesAt(store: Store, accountId: number, serverId: numbe
   const hour: Timeline = new Map();
   const week: Timeline = new Map();
   for (const s of hourServer) addMinute(hour, s.time, serverSeries(s.sample), 's:');
-  for (const m of hourProcs) for (const p of m.processes) addMinute(hour, m.time, processSeries(p), `p:${p.uid}:`), names.set(p.uid, p.name);
+  for (const m of hourProcs) {
+    for (const p of m.processes) {
+      addMinute(hour, m.time, processSeries(p), `p:${p.uid}:`);
+      names.set(p.uid, p.name);
+    }
+  }
   for (const rows of weekly) {
     for (const r of rows) {
       if ('sample' in r) addMinute(week, r.time, serverSeries(r.sample), 's:');

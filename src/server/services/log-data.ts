@@ -1,9 +1,9 @@
 import type { LogDetailQuery, LogMessageRecord, TransactionDetailQuery } from '../../shared/log-data';
 import type { Page } from '../../shared/paging';
 import { resolveWindow, type SeriesWindow } from '../../shared/timeseries';
-import { notFound } from '../http/errors';
 import type { LogRef, TransactionMessageRow } from '../store/repos/log-data';
 import type { Store } from '../store/store';
+import { notFound } from './errors';
 import { compileFilter } from './log-filter';
 
 const TRANSACTION_TYPES = new Set(['AFURL', 'AFSQL']);

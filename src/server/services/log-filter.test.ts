@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { DomainError } from './errors';
 import { FILTER_BUDGET_MS, breToJs, compileFilter } from './log-filter';
 
 const matches = (filter: string, message: string) => compileFilter(filter)([message])[0];
@@ -38,14 +38,14 @@ describe('basic regular expressions, whole-message match', () => {
     expect(matches(filter, message)).toBe(expected);
   });
 
-  it.each(['\\(a', 'a\\)', '[abc', 'a\\{x\\}', 'a\\{3,1\\}', 'x\\', '[[:nope:]]'])('refuses the malformed %j with 400 on filter', (f) => {
+  it.each(['\\(a', 'a\\)', '[abc', 'a\\{x\\}', 'a\\{3,1\\}', 'x\\', '[[:nope:]]'])('refuses the malformed %j as invalid input on filter', (f) => {
     try {
       compileFilter(f);
       expect.unreachable();
     } catch (e) {
-      expect(e).toBeInstanceOf(ApiError);
-      expect((e as ApiError).status).toBe(400);
-      expect((e as ApiError).field).toBe('filter');
+      expect(e).toBeInstanceOf(DomainError);
+      expect((e as DomainError).kind).toBe('invalid');
+      expect((e as DomainError).field).toBe('filter');
     }
   });
 
@@ -53,15 +53,15 @@ describe('basic regular expressions, whole-message match', () => {
     expect(compileFilter('\\(a*\\)*b')(['a'.repeat(5000) + 'c', 'a'.repeat(5000) + 'b'])).toEqual([false, true]);
   });
 
-  it('stops a catastrophic pattern with a back-reference (which RE2 cannot run) with 400 "filter took too long"', () => {
+  it('stops a catastrophic pattern with a back-reference (which RE2 cannot run) as invalid input, "filter took too long"', () => {
     const t0 = Date.now();
     const run = compileFilter('\\(a*\\)*\\1b');
     try {
       run(['a'.repeat(5000) + 'c']);
       expect.unreachable();
     } catch (e) {
-      expect((e as ApiError).status).toBe(400);
-      expect((e as ApiError).message).toBe('filter took too long');
+      expect((e as DomainError).kind).toBe('invalid');
+      expect((e as DomainError).message).toBe('filter took too long');
     }
     expect(Date.now() - t0).toBeLessThan(FILTER_BUDGET_MS + 500);
   });

@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { RE2JS } from 're2js';
-import { badRequest } from '../http/errors';
+import { invalid } from './errors';
 
 /**
  * How long one request may spend matching all its messages against a filter with back-references (the
@@ -129,7 +129,7 @@ export function compileFilter(filter: string): (messages: string[]) => boolean[]
     source = `^(?:${breToJs(filter)})$`;
     new RegExp(source, 's');
   } catch (e) {
-    throw badRequest(`filter is not a valid basic regular expression: ${(e as Error).message}`, 'filter');
+    throw invalid(`filter is not a valid basic regular expression: ${(e as Error).message}`, 'filter');
   }
   const linear = re2(source);
   if (linear) return (messages) => messages.map((m) => linear.test(m));
@@ -145,7 +145,7 @@ export function compileFilter(filter: string): (messages: string[]) => boolean[]
       );
       return Array.from(matched as ArrayLike<boolean>, Boolean);
     } catch (e) {
-      if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw badRequest('filter took too long', 'filter');
+      if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw invalid('filter took too long', 'filter');
       throw e;
     }
   };

@@ -1,8 +1,8 @@
 import { DIFF_FIELDS, type DiffField, type DiffItem, type FieldChange, type ProcessDiffAnswer } from '../../shared/process-diff';
 import { processUid } from '../../shared/telemetry';
-import { notFoundAt } from '../http/errors';
 import type { Store } from '../store/store';
 import type { ProcessMinute } from '../store/repos/telemetry';
+import { notFoundAt } from './errors';
 
 type Diff = Pick<ProcessDiffAnswer, 'started' | 'ended' | 'changed'>;
 

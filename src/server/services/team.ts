@@ -1,6 +1,6 @@
 import type { UserRecord } from '../store/repos/users';
 import type { Store } from '../store/store';
-import { hashKey, newApiKey } from '../http/auth';
+import { hashKey, newApiKey } from './keys';
 
 /** Makes a new key for a user (the account key for the owner); returns it, the only time it exists in clear. */
 export async function issueKey(store: Store, accountId: number, userId: number, now: number): Promise<string | null> {

@@ -1,10 +1,10 @@
 import { PAGE_LIMIT_MAX } from '../../shared/paging';
 import { processMatches, templateById } from '../../shared/app-templates';
 import { TOPOLOGY_DEFAULT_MINUTES, TOPOLOGY_MAX_MINUTES, type TopologyQuery, type TopologyResponse } from '../../shared/topology';
-import { badRequest } from '../http/errors';
 import type { ApplicationRecord } from '../store/repos/applications';
 import type { ConnectionRow } from '../store/repos/traces';
 import type { Store } from '../store/store';
+import { invalid } from './errors';
 
 const minute = (t: number) => Math.floor(t / 60) * 60;
 
@@ -41,13 +41,13 @@ const end = (c: ConnectionRow) => ({ ip: c.localIp, port: c.localPort, server_id
  */
 export async function applicationTopology(store: Store, accountId: number, q: TopologyQuery): Promise<TopologyResponse> {
   if (q.start !== undefined && q.end !== undefined && q.end - q.start > TOPOLOGY_MAX_MINUTES * 60) {
-    throw badRequest(`start and end may be at most ${TOPOLOGY_MAX_MINUTES} minutes apart`, 'end');
+    throw invalid(`start and end may be at most ${TOPOLOGY_MAX_MINUTES} minutes apart`, 'end');
   }
   let groups = await allApplications(store, accountId);
   if (q.process_groups) {
     const wanted = new Set(q.process_groups);
     const missing = [...wanted].filter((id) => !groups.some((g) => g.id === id));
-    if (missing.length) throw badRequest(`process_groups: no process group with id ${missing.join(', ')}`, 'process_groups');
+    if (missing.length) throw invalid(`process_groups: no process group with id ${missing.join(', ')}`, 'process_groups');
     groups = groups.filter((g) => wanted.has(g.id));
   }
   const nodes = groups.map((g) => ({ name: g.name, id: g.id }));

@@ -1,8 +1,8 @@
 import { parseUid } from '../../shared/telemetry';
 import { EXTERNAL_UID, type TraceQuery, type TraceResponse, type TraceTransaction } from '../../shared/transaction-data';
-import { badRequest, notFound } from '../http/errors';
 import type { Hop } from '../store/repos/traces';
 import type { Store } from '../store/store';
+import { invalid, notFound } from './errors';
 import { toTraceProcesses, type TraceNode } from './trace-processes';
 import { edgeLatency, estimateSkews, offsetSample, requestWay, type Side } from './trace-skew';
 import { bestCounterpart, enclosingRequest, minuteOf, nearestMessage, outgoing, pairInSpan, span } from './trace-hops';
@@ -40,22 +40,22 @@ async function resolveStart(store: Store, accountId: number, q: TraceQuery): Pro
     return { serverId, pid, createTime, time: q.time, hop: null };
   }
   if (q.sid !== undefined || q.pid !== undefined) {
-    if (q.sid === undefined) throw badRequest('sid is required with pid (URL start)', 'sid');
-    if (q.pid === undefined) throw badRequest('pid is required with sid (URL start)', 'pid');
+    if (q.sid === undefined) throw invalid('sid is required with pid (URL start)', 'sid');
+    if (q.pid === undefined) throw invalid('pid is required with sid (URL start)', 'pid');
     await serverOr404(q.sid);
     const hop = nearestMessage(await store.traces.processHops(accountId, q.sid, q.pid, m - 60, m + 60), q.time, 'url');
     if (!hop) throw notFound('URL transaction of that process at that time');
     return { serverId: q.sid, pid: q.pid, createTime: null, time: hop.start, hop };
   }
   if (q.ip !== undefined || q.port !== undefined) {
-    if (q.ip === undefined) throw badRequest('ip is required with port (SQL start)', 'ip');
-    if (q.port === undefined) throw badRequest('port is required with ip (SQL start)', 'port');
+    if (q.ip === undefined) throw invalid('ip is required with port (SQL start)', 'ip');
+    if (q.port === undefined) throw invalid('port is required with ip (SQL start)', 'port');
     const hop = nearestMessage(await store.traces.peerHops(accountId, q.ip, q.port, m - 60, m + 60), q.time, 'sql');
     if (!hop) throw notFound('SQL transaction to that address at that time');
     await serverOr404(hop.serverId);
     return { serverId: hop.serverId, pid: hop.pid, createTime: null, time: hop.start, hop };
   }
-  throw badRequest('give sid and pid (URL start), ip and port (SQL start) or uid (Process start)', 'uid');
+  throw invalid('give sid and pid (URL start), ip and port (SQL start) or uid (Process start)', 'uid');
 }
 
 /**

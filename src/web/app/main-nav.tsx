@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { NAV } from './nav';
 
@@ -13,7 +13,12 @@ const link = ({ isActive }: { isActive: boolean }) =>
 export function MainNav({ search, managers }: { search: string; managers: boolean }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // Reaching another page closes the menu (state adjusted while rendering, not in an effect).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
   return (
     <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
       <span className="font-semibold text-teal-800 dark:text-teal-300">Fleetwatch</span>

@@ -26,6 +26,7 @@ function useClock(paused: boolean): number {
   const [now, setNow] = useState(clock);
   useEffect(() => {
     if (paused) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- resuming jumps to the present at once, not at the next tick.
     setNow(nowSec());
     return subscribe(() => setNow(clock));
   }, [paused]);

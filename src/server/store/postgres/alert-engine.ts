@@ -1,5 +1,5 @@
 import { bandOf } from '../alert-rows';
-import type { AlertEngineRepo, EngineAlert, SubjectState } from '../repos/alert-engine';
+import type { AlertEngineRepo, SubjectState } from '../repos/alert-engine';
 import { applyPlans } from './apply-plans';
 import { named, type Pg } from './db';
 import { alertsForServer, COLS, serverContexts, toAlert, type AlertRow } from './engine-reads';

@@ -1,6 +1,7 @@
+import { safeIds } from '../common/util';
 import type { ApplicationRecord, ApplicationRepo } from '../repos/applications';
 import type { Pg, Sql } from './db';
-import { idList, missingIds, safeIds } from './util';
+import { idList, missingIds } from './util';
 
 interface Row {
   id: number;

@@ -1,5 +1,5 @@
+import { parseJson } from '../common/util';
 import type { AuditEntry, AuditRepo } from '../repos/team';
-import { parseJson } from '../sqlite/util';
 import type { Pg } from './db';
 
 interface Row extends Omit<AuditEntry, 'before' | 'after'> {

@@ -1,6 +1,6 @@
 import type { SeriesWindow } from '../../../shared/timeseries';
+import { all, bounded, SEVERITIES } from '../common/log-data';
 import { SCAN_BYTES, type LogDataRepo, type LogMessageRow, type LogRef, type TransactionMessageRow } from '../repos/log-data';
-import { all, bounded, SEVERITIES } from '../sqlite/log-data';
 import { minuteRange } from './bounds';
 import type { Pg } from './db';
 

@@ -1,5 +1,5 @@
+import { LIVE_LOGS as LIVE, LOG_COLUMNS as COLUMNS, type LogRow as Row, toLogRecord as toRecord } from '../common/logs';
 import type { LogFields, LogRepo } from '../repos/logs';
-import { LIVE_LOGS as LIVE, LOG_COLUMNS as COLUMNS, toLogRecord as toRecord, type LogRow as Row } from '../sqlite/logs';
 import type { Pg, Sql } from './db';
 import { deleteLogHistory } from './log-history';
 import { deleteAlertsOfTarget } from './target-alerts';

@@ -1,6 +1,6 @@
+import { safeIds } from '../common/util';
 import { activeWindowIds, type CandidateRow } from '../maintenance-rows';
 import type { Sql } from './db';
-import { safeIds } from './util';
 
 /** Live servers of windows: listed directly, tagged with one of their tags, or in one of their sets. */
 const SERVERS_OF = `SELECT DISTINCT x.server_id FROM (

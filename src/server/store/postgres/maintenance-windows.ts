@@ -1,8 +1,9 @@
-import type { MaintenanceWindowRecord, MaintenanceWindowRepo, MaintenanceWindowWrite } from '../repos/maintenance-windows';
+import { safeIds } from '../common/util';
 import { readEnd, writeColumns } from '../maintenance-rows';
+import type { MaintenanceWindowRecord, MaintenanceWindowRepo, MaintenanceWindowWrite } from '../repos/maintenance-windows';
 import type { Pg, Sql } from './db';
 import { serversInMaintenanceAt, setMaintenanceScope } from './maintenance-scope';
-import { idList, safeIds } from './util';
+import { idList } from './util';
 
 interface Row {
   id: number;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { type DeliveryRow, toDelivery } from '../common/outbox-rows';
 import type { NewNotification } from '../repos/alert-engine';
 import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { Pg, Sql } from './db';
 import { groupWaitOf } from './notification-settings';
 import { claimJobs, recordAttempt } from './outbox-claim';
 import { notificationState } from '../silence-rows';
-import { toDelivery, type DeliveryRow } from './outbox-rows';
 
 /** NOTIFY channel of the outbox: a transaction that queues a row wakes idle dispatchers on commit. */
 export const OUTBOX_CHANNEL = 'fw_outbox';

@@ -1,5 +1,5 @@
+import { type PolledConfigRow as Row, toPolledConfigRecord as toRecord } from '../common/polled-data-config';
 import type { PolledDataConfigRepo } from '../repos/polled-data-config';
-import { toPolledConfigRecord as toRecord, type PolledConfigRow as Row } from '../sqlite/polled-data-config';
 import type { Pg } from './db';
 
 const COLUMNS = 'server_id, file_path, file_type, file_contents, frequency, updated';

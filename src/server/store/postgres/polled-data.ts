@@ -1,6 +1,6 @@
+import { POLLED_ALERT_TYPE, withAlertIds } from '../common/polled-data';
+import { parseJson } from '../common/util';
 import type { PolledDataRepo, PolledItemRecord, PolledMinuteRow, PolledValueRow } from '../repos/polled-data';
-import { POLLED_ALERT_TYPE, withAlertIds } from '../sqlite/polled-data';
-import { parseJson } from '../sqlite/util';
 import { minuteRange } from './bounds';
 import type { Pg } from './db';
 

@@ -1,6 +1,7 @@
+import { safeIds } from '../common/util';
 import type { ServerSetRecord, ServerSetRepo, ServerSetWrite } from '../repos/server-sets';
 import type { Pg, Sql } from './db';
-import { idList, namedPage, safeIds } from './util';
+import { idList, namedPage } from './util';
 
 interface Row {
   id: number;

@@ -1,7 +1,8 @@
+import { safeIds } from '../common/util';
 import type { ServerTagRecord, ServerTagRepo } from '../repos/server-tags';
 import type { Pg, Sql } from './db';
 import { deleteAlertsOfTarget } from './target-alerts';
-import { idList, missingIds, namedPage, safeIds } from './util';
+import { idList, missingIds, namedPage } from './util';
 
 interface Row {
   id: number;

@@ -1,8 +1,8 @@
-import type { ServerRecord, ServerRepo } from '../repos/servers';
-import { COLUMNS, toServerRecord, type Row } from '../sqlite/servers';
-import { nowSeconds } from '../sqlite/util';
+import { COLUMNS, type Row, toServerRecord } from '../common/servers';
+import { nowSeconds, safeIds } from '../common/util';
+import type { ServerRepo } from '../repos/servers';
 import type { Pg, Sql } from './db';
-import { missingIds, safeIds } from './util';
+import { missingIds } from './util';
 
 /** Soft-deletes a live server with its memberships and the alerts that target it (one transaction). */
 async function removeServer(tx: Sql, accountId: number, id: number): Promise<boolean> {

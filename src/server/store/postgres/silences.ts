@@ -1,7 +1,8 @@
 import type { ServerScope, SilenceRepo } from '../repos/silences';
 import { scopesOf, silenceColumns, toSilenceRecord, type SilenceRow } from '../silence-rows';
 import type { Pg, Sql } from './db';
-import { idList, safeIds } from './util';
+import { safeIds } from '../common/util';
+import { idList } from './util';
 
 const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created';
 const toRecord = (r: SilenceRow<(string | number)[] | null>) => toSilenceRecord(r, idList);

@@ -1,10 +1,9 @@
+import { parseJson, safeIds } from '../common/util';
 import type { TransactionMessageRow } from '../repos/log-data';
 import type { ConnectionRow, Hop, ProcessSocketRow, TraceRepo, TraceServer } from '../repos/traces';
-import { parseJson } from '../sqlite/util';
+import { atLeast, minuteRange } from './bounds';
 import type { Pg } from './db';
 import { TRANSACTION_COLUMNS } from './log-data';
-import { atLeast, minuteRange } from './bounds';
-import { safeIds } from './util';
 
 /** Hops are capped per read so a busy socket cannot make one trace step unbounded. */
 const HOPS_MAX = 5000;

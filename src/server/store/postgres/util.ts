@@ -1,5 +1,5 @@
 import type { PagingQuery } from '../../../shared/paging';
-import { likeContains } from '../sqlite/util';
+import { likeContains, safeIds } from '../common/util';
 import type { Sql } from './db';
 
 /**
@@ -15,9 +15,6 @@ export async function missingIds(sql: Sql, table: string, accountId: number, ids
   const present = new Set(found.map((r) => r.id));
   return [...new Set(ids)].filter((id) => !present.has(id)).sort((a, b) => a - b);
 }
-
-/** The ids that can be a bigint key (others match no row); SQLite compares any number. */
-export const safeIds = (ids: number[]): number[] => ids.filter((id) => Number.isSafeInteger(id));
 
 /** An aggregated id list (int8[] arrives as text items) as numbers; null (no rows) is empty. */
 export const idList = (a: (string | number)[] | null): number[] => (a ? a.map(Number) : []);

@@ -1,8 +1,37 @@
 import type { BreachingServer } from '../../../shared/alert-histories';
-import type { AlertRule } from '../../alerting/conditions';
-import type { RenderedMessage } from '../../alerting/messages';
 import type { NewDelivery } from './outbox';
 import type { ServerScope, SilenceRecord } from './silences';
+
+/** The alert fields evaluation needs (a stored alert, parsed). */
+export interface AlertRule {
+  id: number;
+  type: string;
+  target_id: string;
+  trigger_type: string;
+  direction: string;
+  threshold: number | null;
+  threshold_type: string;
+  band_value: number;
+  window_length: number;
+  window_units: string;
+  time_above_threshold: number;
+  interval: number;
+  num_of_servers: number;
+  part_name: string;
+  ip_details: string;
+  reg_exp: string;
+  /** Server Tag extension: each server is its own subject with its own incident. */
+  per_server: boolean;
+}
+
+/** An alert message in every form it is sent in (rendered by alerting/messages.ts). */
+export interface RenderedMessage {
+  subject: string;
+  html: string;
+  json: string;
+  text: string;
+  sms: string;
+}
 
 export interface AlertUserRef {
   id: number;

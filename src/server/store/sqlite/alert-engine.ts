@@ -1,11 +1,11 @@
+import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
+import { parseJson } from '../common/util';
 import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan, SubjectState } from '../repos/alert-engine';
 import type { Db } from './db';
 import { evalQueue } from './eval-queue';
-import { sqliteMaintenanceScope } from './maintenance-scope';
 import { alertPlanWriter } from './incidents';
+import { sqliteMaintenanceScope } from './maintenance-scope';
 import { sqliteSilenceReads } from './silences';
-import { parseJson } from './util';
-import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'per_server' | 'threshold'> & {
   account_id: number;

@@ -1,10 +1,10 @@
 import type { SubscriberInput } from '../../../shared/alert-inputs';
-import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
 import { ALERT_COLUMNS, alertRecord, type AlertColumn, type AlertRow } from '../alert-records';
-import { incidentWriter } from './incidents';
+import { parseJson } from '../common/util';
+import type { AlertPatch, AlertRecord, AlertRepo, AlertUserRecord, AlertValues } from '../repos/alerts';
 import { alertTargetFacts } from './alert-targets';
 import type { Db } from './db';
-import { parseJson } from './util';
+import { incidentWriter } from './incidents';
 
 // Users whose profile was deleted since drop out of the answer, so an alert never names a stranger.
 const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger",

@@ -1,6 +1,6 @@
+import { parseJson } from '../common/util';
 import type { AuditEntry, AuditRepo } from '../repos/team';
 import type { Db } from './db';
-import { parseJson } from './util';
 
 interface Row extends Omit<AuditEntry, 'before' | 'after'> {
   before: string | null;
@@ -21,10 +21,22 @@ export function sqliteAudit(db: Db): AuditRepo {
     async list(accountId, filter, paging) {
       const where = ['account_id = ?'];
       const args: (string | number)[] = [accountId];
-      if (filter.resource !== undefined) (where.push('resource = ?'), args.push(filter.resource));
-      if (filter.userId !== undefined) (where.push('user_id = ?'), args.push(filter.userId));
-      if (filter.start !== undefined) (where.push('time >= ?'), args.push(filter.start));
-      if (filter.end !== undefined) (where.push('time <= ?'), args.push(filter.end));
+      if (filter.resource !== undefined) {
+        where.push('resource = ?');
+        args.push(filter.resource);
+      }
+      if (filter.userId !== undefined) {
+        where.push('user_id = ?');
+        args.push(filter.userId);
+      }
+      if (filter.start !== undefined) {
+        where.push('time >= ?');
+        args.push(filter.start);
+      }
+      if (filter.end !== undefined) {
+        where.push('time <= ?');
+        args.push(filter.end);
+      }
       const w = where.join(' AND ');
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM audit_log WHERE ${w}`).get(...args)!.n;
       const rows = db

@@ -1,32 +1,7 @@
 import type { SeriesWindow } from '../../../shared/timeseries';
-import {
-  SCAN_BYTES,
-  SCAN_MAX,
-  type LogDataRepo,
-  type LogMessageRow,
-  type LogRef,
-  type RowRange,
-  type Severity,
-  type TransactionMessageRow,
-} from '../repos/log-data';
+import { all, bounded, SEVERITIES } from '../common/log-data';
+import type { LogDataRepo, LogMessageRow, LogRef, TransactionMessageRow } from '../repos/log-data';
 import type { Db } from './db';
-
-/** Severity codes as stored (an index into this list), on both stores. */
-export const SEVERITIES: Severity[] = ['info', 'warning', 'critical'];
-/** Every row of a window, up to SCAN_MAX. */
-export const all = (): RowRange => ({ offset: 0, limit: SCAN_MAX });
-
-/** Rows of an iterator until SCAN_BYTES of text (JavaScript string length) have been read; both stores. */
-export function bounded<T>(rows: IterableIterator<T>, size: (row: T) => number): T[] {
-  const out: T[] = [];
-  let bytes = 0;
-  for (const r of rows) {
-    bytes += size(r);
-    if (bytes > SCAN_BYTES) break;
-    out.push(r);
-  }
-  return out;
-}
 
 /** Column list of transaction_messages in the repo's row shape. */
 export const TRANSACTION_COLUMNS = `id, server_id AS serverId, log_id AS logId, time, log_type AS logType, event, version,

@@ -1,23 +1,7 @@
-import type { AnyLogType } from '../../../shared/logs';
-import type { LogFields, LogRecord, LogRepo } from '../repos/logs';
+import { LIVE_LOGS, LOG_COLUMNS, toLogRecord, type LogRow } from '../common/logs';
+import type { LogFields, LogRepo } from '../repos/logs';
 import type { Db } from './db';
 import { deleteAlertsOfTarget } from './target-alerts';
-
-/** A logs row as read (the same on both stores). */
-export interface LogRow {
-  id: number;
-  server_id: number;
-  source_type: string;
-  source: string;
-  limit: number;
-}
-
-/** The logs columns of a LogRow, for both stores. */
-export const LOG_COLUMNS = 'l.id, l.server_id, l.source_type, l.source, l."limit" AS "limit"';
-/** Logs of a deleted server disappear with it from every answer. */
-export const LIVE_LOGS = 'JOIN servers s ON s.id = l.server_id AND s.account_id = l.account_id AND s.deleted_at IS NULL';
-
-export const toLogRecord = (r: LogRow): LogRecord => ({ ...r, source_type: r.source_type as AnyLogType });
 
 export function sqliteLogs(db: Db): LogRepo {
   const byId = db.prepare<[number, number], LogRow>(`SELECT ${LOG_COLUMNS} FROM logs l ${LIVE_LOGS} WHERE l.account_id = ? AND l.id = ?`);

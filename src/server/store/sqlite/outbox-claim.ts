@@ -1,7 +1,7 @@
 import { groupsOf } from '../common/outbox-groups';
+import { type DeliveryRow, type NotificationRow, toDelivery, toNotification } from '../common/outbox-rows';
 import { MAX_GROUP, type ClaimQuery, type OutboxJob } from '../repos/outbox';
 import type { Db } from './db';
-import { toDelivery, toNotification, type DeliveryRow, type NotificationRow } from './outbox-rows';
 
 const INTERRUPTED = 'interrupted: the worker stopped during the attempt (its lease expired); retried with the same delivery id';
 

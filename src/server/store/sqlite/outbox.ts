@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
+import { type DeliveryRow, toDelivery } from '../common/outbox-rows';
 import type { NewNotification } from '../repos/alert-engine';
+import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { Db } from './db';
 import { groupWaitOf } from './notification-settings';
 import { claimJobs } from './outbox-claim';
 import { notificationState } from '../silence-rows';
-import { toDelivery, type DeliveryRow } from './outbox-rows';
 
 /**
  * Writes callbacks to the outbox. A better-sqlite3 transaction, so it can run inside another one: the

@@ -1,25 +1,6 @@
-import type { PolledDataConfigRecord, PolledDataConfigRepo } from '../repos/polled-data-config';
+import { toPolledConfigRecord, type PolledConfigRow } from '../common/polled-data-config';
+import type { PolledDataConfigRepo } from '../repos/polled-data-config';
 import type { Db } from './db';
-
-/** A polled_data_configs row (the same columns on both stores). */
-export interface PolledConfigRow {
-  server_id: number;
-  file_path: string;
-  file_type: string;
-  file_contents: string;
-  frequency: number;
-  updated: number;
-}
-
-/** The record of a row, for both stores. */
-export const toPolledConfigRecord = (r: PolledConfigRow): PolledDataConfigRecord => ({
-  serverId: r.server_id,
-  filePath: r.file_path,
-  fileType: r.file_type,
-  fileContents: r.file_contents,
-  frequency: r.frequency,
-  updated: r.updated,
-});
 
 /** Over the core table polled_data_configs, which the collector config endpoint also reads. */
 export function sqlitePolledDataConfig(db: Db): PolledDataConfigRepo {

@@ -1,22 +1,7 @@
+import { POLLED_ALERT_TYPE, withAlertIds, type ItemRow } from '../common/polled-data';
+import { parseJson } from '../common/util';
 import type { PolledDataRepo, PolledItemRecord, PolledMinuteRow, PolledValueRow } from '../repos/polled-data';
 import type { Db } from './db';
-import { parseJson } from './util';
-
-/** The alert type whose target is a polled data item (spec: Alert type). */
-export const POLLED_ALERT_TYPE = 'Polled Data';
-
-type ItemRow = Omit<PolledItemRecord, 'alert_id'>;
-
-/** Items with the ids of the alerts (of the Polled Data type, in id order) whose target names them; for both stores. */
-export function withAlertIds(rows: ItemRow[], alerts: { id: number; target: string }[]): PolledItemRecord[] {
-  const byTarget = new Map<number, number[]>();
-  for (const a of alerts) {
-    const target = Number(String(a.target).trim());
-    if (!Number.isInteger(target)) continue;
-    byTarget.set(target, [...(byTarget.get(target) ?? []), a.id]);
-  }
-  return rows.map((r) => ({ ...r, alert_id: byTarget.get(r.id) ?? [] }));
-}
 
 /** Polled data items and their minute results over SQLite. */
 export function sqlitePolledData(db: Db): PolledDataRepo {

@@ -1,6 +1,7 @@
+import { safeIds } from '../common/util';
 import type { ServerSetRecord, ServerSetRepo, ServerSetWrite } from '../repos/server-sets';
 import type { Db } from './db';
-import { likeContains } from './util';
+import { commaIds, namedPage } from './util';
 
 interface Row {
   id: number;
@@ -14,7 +15,7 @@ interface Row {
 // Members come back as comma lists per set, so a page of sets is one query.
 const SERVERS_OF_SET = `SELECT DISTINCT m.server_id FROM server_set_tags st
   JOIN server_tag_members m ON m.account_id = st.account_id AND m.tag_id = st.tag_id
-  JOIN servers s ON s.id = m.server_id AND s.deleted_at IS NULL
+  JOIN servers s ON s.account_id = m.account_id AND s.id = m.server_id AND s.deleted_at IS NULL
   WHERE st.account_id = t.account_id AND st.set_id = t.id`;
 
 const SELECT = `SELECT t.id, t.name, t.auto_detection,
@@ -25,15 +26,13 @@ const SELECT = `SELECT t.id, t.name, t.auto_detection,
      WHERE a.account_id = t.account_id AND a.server_id IN (${SERVERS_OF_SET}) ORDER BY application_id)) AS applications
   FROM server_sets t`;
 
-const ids = (text: string | null) => (text ? text.split(',').map(Number) : []);
-
 const toRecord = (r: Row): ServerSetRecord => ({
   id: r.id,
   name: r.name,
   autoDetection: r.auto_detection === 1,
-  tags: ids(r.tags),
-  servers: ids(r.servers),
-  applications: ids(r.applications),
+  tags: commaIds(r.tags),
+  servers: commaIds(r.servers),
+  applications: commaIds(r.applications),
 });
 
 export function sqliteServerSets(db: Db): ServerSetRepo {
@@ -42,7 +41,7 @@ export function sqliteServerSets(db: Db): ServerSetRepo {
   const setTags = (accountId: number, setId: number, tags: number[]) => {
     db.prepare('DELETE FROM server_set_tags WHERE account_id = ? AND set_id = ?').run(accountId, setId);
     const ins = db.prepare('INSERT OR IGNORE INTO server_set_tags (account_id, set_id, tag_id) VALUES (?, ?, ?)');
-    for (const t of tags) ins.run(accountId, setId, t);
+    for (const t of safeIds(tags)) ins.run(accountId, setId, t);
   };
 
   const create = db.transaction((accountId: number, input: ServerSetWrite) => {
@@ -65,15 +64,11 @@ export function sqliteServerSets(db: Db): ServerSetRepo {
 
   return {
     async list(accountId, filter, paging) {
-      const where = filter ? `t.account_id = ? AND t.name LIKE ? ESCAPE '\\'` : 't.account_id = ?';
-      const args: (number | string)[] = filter ? [accountId, likeContains(filter)] : [accountId];
-      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM server_sets t WHERE ${where}`).get(...args)!.n;
-      const rows = db
-        .prepare<unknown[], Row>(`${SELECT} WHERE ${where} ORDER BY t.id LIMIT ? OFFSET ?`)
-        .all(...args, paging.limit, paging.page * paging.limit);
+      const { total, rows } = namedPage<Row>(db, 'server_sets', SELECT, accountId, filter, paging);
       return { total, items: rows.map(toRecord) };
     },
     async get(accountId, id) {
+      if (!Number.isSafeInteger(id)) return null;
       const row = byId.get(accountId, id);
       return row ? toRecord(row) : null;
     },
@@ -81,10 +76,11 @@ export function sqliteServerSets(db: Db): ServerSetRepo {
       return toRecord(byId.get(accountId, create.immediate(accountId, input))!);
     },
     async update(accountId, id, input) {
-      if (!update.immediate(accountId, id, input)) return null;
+      if (!Number.isSafeInteger(id) || !update.immediate(accountId, id, input)) return null;
       return toRecord(byId.get(accountId, id)!);
     },
     async delete(accountId, id) {
+      if (!Number.isSafeInteger(id)) return false;
       return db.prepare('DELETE FROM server_sets WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
     },
     async listAutoDetecting(accountId) {

@@ -1,7 +1,8 @@
+import { safeIds } from '../common/util';
 import type { ServerTagRecord, ServerTagRepo } from '../repos/server-tags';
 import type { Db } from './db';
 import { deleteAlertsOfTarget } from './target-alerts';
-import { likeContains, missingIds } from './util';
+import { commaIds, missingIds, namedPage } from './util';
 
 interface Row {
   id: number;
@@ -12,15 +13,11 @@ interface Row {
 // Member ids come back as one comma list per tag, so a page of tags is a single query.
 const SELECT = `SELECT t.id, t.name,
   (SELECT group_concat(m.server_id) FROM (SELECT server_id FROM server_tag_members m
-     JOIN servers s ON s.id = m.server_id AND s.deleted_at IS NULL
+     JOIN servers s ON s.account_id = m.account_id AND s.id = m.server_id AND s.deleted_at IS NULL
      WHERE m.account_id = t.account_id AND m.tag_id = t.id ORDER BY server_id) m) AS servers
   FROM server_tags t`;
 
-const toRecord = (r: Row): ServerTagRecord => ({
-  id: r.id,
-  name: r.name,
-  servers: r.servers ? r.servers.split(',').map(Number) : [],
-});
+const toRecord = (r: Row): ServerTagRecord => ({ id: r.id, name: r.name, servers: commaIds(r.servers) });
 
 export function sqliteServerTags(db: Db): ServerTagRepo {
   const byId = db.prepare<[number, number], Row>(`${SELECT} WHERE t.account_id = ? AND t.id = ?`);
@@ -28,7 +25,7 @@ export function sqliteServerTags(db: Db): ServerTagRepo {
   const setMembers = (accountId: number, tagId: number, servers: number[]) => {
     db.prepare('DELETE FROM server_tag_members WHERE account_id = ? AND tag_id = ?').run(accountId, tagId);
     const ins = db.prepare('INSERT OR IGNORE INTO server_tag_members (account_id, tag_id, server_id) VALUES (?, ?, ?)');
-    for (const s of servers) ins.run(accountId, tagId, s);
+    for (const s of safeIds(servers)) ins.run(accountId, tagId, s);
   };
 
   const create = db.transaction((accountId: number, input: { name: string; servers: number[] }) => {
@@ -51,17 +48,11 @@ export function sqliteServerTags(db: Db): ServerTagRepo {
 
   return {
     async list(accountId, filter, paging) {
-      const where = filter ? `t.account_id = ? AND t.name LIKE ? ESCAPE '\\'` : 't.account_id = ?';
-      const args: (number | string)[] = filter ? [accountId, likeContains(filter)] : [accountId];
-      const total = db
-        .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM server_tags t WHERE ${where}`)
-        .get(...args)!.n;
-      const rows = db
-        .prepare<unknown[], Row>(`${SELECT} WHERE ${where} ORDER BY t.id LIMIT ? OFFSET ?`)
-        .all(...args, paging.limit, paging.page * paging.limit);
+      const { total, rows } = namedPage<Row>(db, 'server_tags', SELECT, accountId, filter, paging);
       return { total, items: rows.map(toRecord) };
     },
     async get(accountId, id) {
+      if (!Number.isSafeInteger(id)) return null;
       const row = byId.get(accountId, id);
       return row ? toRecord(row) : null;
     },
@@ -70,10 +61,11 @@ export function sqliteServerTags(db: Db): ServerTagRepo {
       return toRecord(byId.get(accountId, id)!);
     },
     async update(accountId, id, input) {
-      if (!update.immediate(accountId, id, input)) return null;
+      if (!Number.isSafeInteger(id) || !update.immediate(accountId, id, input)) return null;
       return toRecord(byId.get(accountId, id)!);
     },
     async delete(accountId, id) {
+      if (!Number.isSafeInteger(id)) return false;
       return remove(accountId, id);
     },
     async missing(accountId, ids) {

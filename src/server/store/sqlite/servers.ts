@@ -1,42 +1,8 @@
-import type { ServerRecord, ServerRepo } from '../repos/servers';
+import { COLUMNS, toServerRecord, type Row } from '../common/servers';
+import { nowSeconds } from '../common/util';
+import type { ServerRepo } from '../repos/servers';
 import type { Db } from './db';
-import { missingIds, nowSeconds, parseJson } from './util';
-
-/** A servers row as both stores read it (the JSON columns are text). */
-export interface Row {
-  id: number;
-  guid: string;
-  hostname: string;
-  os: string;
-  os_detail: string;
-  arch: string;
-  nickname: string;
-  description: string;
-  created: number;
-  capacity_mem: number;
-  capacity_cpu_num: number;
-  capacity_cpu_freq: number;
-  capacity_disks: string;
-  current_version: number;
-  location_ip: string;
-  network_interfaces: string;
-  last_seen: number | null;
-}
-
-/** The columns a ServerRecord is made of (plain SQL both stores accept). */
-export const COLUMNS = `id, guid, hostname, os, os_detail, arch, nickname, description, created, capacity_mem,
-  capacity_cpu_num, capacity_cpu_freq, capacity_disks, current_version, location_ip, network_interfaces, last_seen`;
-
-/** A servers row as the repo answers it (the JSON columns parsed). */
-export function toServerRecord(r: Row): ServerRecord {
-  const { capacity_disks, network_interfaces, last_seen, ...rest } = r;
-  return {
-    ...rest,
-    capacity_disks: parseJson(capacity_disks, {}),
-    network_interfaces: parseJson(network_interfaces, []),
-    lastSeen: last_seen,
-  };
-}
+import { missingIds } from './util';
 
 export function sqliteServers(db: Db): ServerRepo {
   const byId = db.prepare<[number, number], Row>(
@@ -75,9 +41,18 @@ export function sqliteServers(db: Db): ServerRepo {
     async list(accountId, filter, paging) {
       const where = ['account_id = ?', 'deleted_at IS NULL'];
       const args: (string | number)[] = [accountId];
-      if (filter.hostname !== undefined) (where.push('hostname = ?'), args.push(filter.hostname));
-      if (filter.location_ip !== undefined) (where.push('location_ip = ?'), args.push(filter.location_ip));
-      if (filter.createdAfter !== undefined) (where.push('created > ?'), args.push(filter.createdAfter));
+      if (filter.hostname !== undefined) {
+        where.push('hostname = ?');
+        args.push(filter.hostname);
+      }
+      if (filter.location_ip !== undefined) {
+        where.push('location_ip = ?');
+        args.push(filter.location_ip);
+      }
+      if (filter.createdAfter !== undefined) {
+        where.push('created > ?');
+        args.push(filter.createdAfter);
+      }
       const w = where.join(' AND ');
       const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM servers WHERE ${w}`).get(...args)!.n;
       const rows = db

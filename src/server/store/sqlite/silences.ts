@@ -1,7 +1,7 @@
 import type { ServerScope, SilenceRepo, SilenceWrite } from '../repos/silences';
 import { scopesOf, silenceColumns, toSilenceRecord, type SilenceRow } from '../silence-rows';
 import type { Db } from './db';
-import { parseJson } from './util';
+import { parseJson } from '../common/util';
 
 const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created';
 const ids = (text: string) => {

@@ -1,8 +1,8 @@
+import { parseJson } from '../common/util';
 import type { TransactionMessageRow } from '../repos/log-data';
 import type { ConnectionRow, Hop, ProcessSocketRow, TraceRepo, TraceServer } from '../repos/traces';
 import type { Db } from './db';
 import { TRANSACTION_COLUMNS } from './log-data';
-import { parseJson } from './util';
 
 /** Hops are capped per read so a busy socket cannot make one trace step unbounded. */
 const HOPS_MAX = 5000;

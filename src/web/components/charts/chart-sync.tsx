@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /** The time under the pointer (or the keyboard cursor) that every chart of a page draws its crosshair at. */
 export interface ChartSync {
@@ -26,17 +26,15 @@ const Ctx = createContext<ChartSync | null>(null);
 
 /** Shares one crosshair between the charts inside it (a page, a grid). */
 export function ChartSyncProvider({ children }: { children: ReactNode }) {
-  const sync = useMemo(createChartSync, []);
+  const [sync] = useState(createChartSync);
   return <Ctx.Provider value={sync}>{children}</Ctx.Provider>;
 }
 
 /** The page's crosshair store, or the chart's own when it stands alone. */
 export function useChartSync(): ChartSync {
   const shared = useContext(Ctx);
-  const own = useRef<ChartSync | null>(null);
-  if (shared) return shared;
-  own.current ??= createChartSync();
-  return own.current;
+  const [own] = useState(createChartSync);
+  return shared ?? own;
 }
 
 /** The crosshair time of a store, re-rendering the caller when it moves. */

@@ -73,7 +73,14 @@ export default function TimeChart({ title, rows: ownRows, series: ownSeries, uni
   const yTicks = useMemo(() => {
     let max = 0;
     let min = 0;
-    for (const r of rows) for (const k of keys) if (!hiddenAll.has(k) && typeof r[k] === 'number') (max = Math.max(max, r[k])), (min = Math.min(min, r[k]));
+    for (const r of rows) {
+      for (const k of keys) {
+        const v = r[k];
+        if (hiddenAll.has(k) || typeof v !== 'number') continue;
+        max = Math.max(max, v);
+        min = Math.min(min, v);
+      }
+    }
     return min < 0 ? undefined : valueTicks(unit, max);
   }, [rows, keys, hiddenAll, unit]);
   const zoom = useCallback((r: Range) => (onZoom ? onZoom(r) : setView({ ...view, spec: { kind: 'absolute', from: r.from, to: r.to } })), [onZoom, setView, view]);

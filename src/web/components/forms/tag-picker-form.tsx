@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 
 /** Picks the tags of a server among the account's tags; the page owns the save. */
@@ -16,7 +16,12 @@ export function TagPickerForm({
   error?: string;
 }) {
   const [picked, setPicked] = useState(() => new Set(selected));
-  useEffect(() => setPicked(new Set(selected)), [selected]);
+  // New `selected` from the server replaces the picks (state adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState(selected);
+  if (shown !== selected) {
+    setShown(selected);
+    setPicked(new Set(selected));
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit([...picked].sort((a, b) => a - b));

@@ -42,7 +42,9 @@ export function CyGraph({
   const box = useRef<HTMLDivElement>(null);
   const cyRef = useRef<Core | null>(null);
   const tap = useRef(onNodeTap);
-  tap.current = onNodeTap;
+  useEffect(() => {
+    tap.current = onNodeTap;
+  });
 
   useEffect(() => {
     const cy = cytoscape({ container: box.current, style: stylesheet, wheelSensitivity: 0.3, minZoom: 0.1, maxZoom: 4 });
@@ -55,7 +57,7 @@ export function CyGraph({
       cy.destroy();
       cyRef.current = null;
     };
-    // The instance lives as long as the component; style and callbacks are read through refs or below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the instance lives as long as the component; style and callbacks are read through refs or below.
   }, []);
 
   useEffect(() => {
@@ -104,7 +106,10 @@ export function CyGraph({
     if (first || newcomers.length > 0) {
       cy.fit(undefined, 24);
       // A small graph fitted to a large box would be drawn with huge labels.
-      if (cy.zoom() > 1.2) (cy.zoom(1.2), cy.center());
+      if (cy.zoom() > 1.2) {
+        cy.zoom(1.2);
+        cy.center();
+      }
     }
     if (keepPositions) savePositions(persistKey, currentPositions(cy.nodes()));
   }, [elements, layout, keepPositions, persistKey]);

@@ -8,15 +8,20 @@ import { Button } from './button';
 export function ConfirmDialog({ question, detail, confirmLabel, onConfirm, onClose }: { question: string; detail?: ReactNode; confirmLabel: string; onConfirm: () => void; onClose: () => void }) {
   const id = useId();
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4" onClick={onClose}>
+    // A click on the backdrop closes, and so does Escape pressed anywhere inside; the backdrop is not a
+    // control of its own, so it is presentation to assistive technology.
+    <div
+      role="presentation"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4"
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <div
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={detail ? `${id}-detail` : undefined}
         className="w-full max-w-md space-y-3 rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && onClose()}
       >
         <h2 id={`${id}-title`} className="text-base font-semibold">
           {question}
@@ -27,6 +32,7 @@ export function ConfirmDialog({ question, detail, confirmLabel, onConfirm, onClo
           </div>
         )}
         <div className="flex justify-end gap-2">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves the focus into itself (WAI-ARIA dialog pattern) */}
           <Button autoFocus onClick={onClose}>
             Cancel
           </Button>

@@ -18,8 +18,12 @@ export function FailedRequestsBanner() {
   // The cache reports a failure a render before the page draws its own error box: waiting a moment
   // keeps the banner from flashing over a page that is about to show the error itself.
   const [settled, setSettled] = useState(false);
-  useEffect(() => {
+  const [wasWanted, setWasWanted] = useState(wanted);
+  if (wasWanted !== wanted) {
+    setWasWanted(wanted);
     setSettled(false);
+  }
+  useEffect(() => {
     if (!wanted) return;
     const t = setTimeout(() => setSettled(true), 100);
     return () => clearTimeout(t);

@@ -84,7 +84,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly M
         <span aria-hidden>⋯</span>
       </button>
       {pos && (
-        <div id={id} role="menu" aria-label={label} onKeyDown={onMenuKey} style={{ position: 'fixed', top: pos.top, right: pos.right }} className="z-40 min-w-36 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div id={id} role="menu" aria-label={label} tabIndex={-1} onKeyDown={onMenuKey} style={{ position: 'fixed', top: pos.top, right: pos.right }} className="z-40 min-w-36 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           {actions.map((a, i) => (
             <button
               key={a.label}

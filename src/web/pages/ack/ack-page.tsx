@@ -35,6 +35,7 @@ export default function AckPage() {
   const token = useParams().token ?? '';
   const info = useAckToken(token);
   const confirm = useConfirmAckToken(token);
+  // eslint-disable-next-line react-hooks/purity -- whether the link has expired is judged against the present at each render.
   const now = Math.floor(Date.now() / 1000);
   return (
     <Frame>

@@ -1,5 +1,5 @@
 import { useQueries, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { applicationQueries } from '../../api/applications';
 import { bucketQueries } from '../../api/buckets';
 import { logQueries } from '../../api/logs';
@@ -49,10 +49,10 @@ export function pointsOf(r: SeriesRef, records: readonly Rec[]): Points {
 
 /** The same array object while its items are the same objects, so memos downstream keep their value. */
 function useShallowStable<T>(items: T[]): T[] {
-  const last = useRef<T[]>(items);
-  const prev = last.current;
-  if (prev.length !== items.length || prev.some((x, i) => x !== items[i])) last.current = items;
-  return last.current;
+  const [last, setLast] = useState(items);
+  const changed = last.length !== items.length || last.some((x, i) => x !== items[i]);
+  if (changed) setLast(items);
+  return changed ? items : last;
 }
 
 /**

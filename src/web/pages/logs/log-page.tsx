@@ -29,6 +29,7 @@ export default function LogPage() {
   const mw = messageWindow(params, window);
   const search = searchFromParams(params);
   const page = Math.max(0, Number(params.get('mpage')) || 0);
+  // eslint-disable-next-line react-hooks/purity -- the tail reads up to the present at every render (it refetches every 5 s).
   const span = messageSpan(mw, mw.kind === 'tail' ? Math.floor(Date.now() / 1000) : now);
   const messages = useLogMessages(id, span.from, span.to, toFilter(search.text, search), mw.kind === 'tail' ? 0 : page, mw.kind === 'tail' ? 5000 : false);
 

@@ -12,6 +12,7 @@ const local = (t: number, zone: string) => formatUtcSeconds(epochToWall(t, zone)
 
 /** Repeats (none, presets or a raw RRULE), weekdays, duration and time zone, and the next 5 occurrences. */
 export function RecurrenceFields({ value, set, errors }: { value: MaintenanceFormValues; set: (p: Partial<MaintenanceFormValues>) => void; errors: Record<string, string | undefined> }) {
+  // eslint-disable-next-line react-hooks/purity -- the preview counts from the present when the form changes.
   const preview = useMemo(() => previewOccurrences(value, Math.floor(Date.now() / 1000)), [value]);
   // A one-off window's end would become the until: a new repetition starts without one.
   const repeat = (repeats: Repeats) => set(value.repeats === 'none' && repeats !== 'none' ? { repeats, end: '' } : { repeats });

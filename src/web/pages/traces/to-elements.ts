@@ -68,7 +68,11 @@ export function slowestPath(trace: TraceResponse): Set<number> {
 export function traceToElements(trace: TraceResponse): ElementDefinition[] {
   const slow = slowestPath(trace);
   const slowProcs = new Set<number>();
-  for (const t of trace.transactions) if (slow.has(t.id)) (slowProcs.add(t.clientProcessId), slowProcs.add(t.serverProcessId));
+  for (const t of trace.transactions) {
+    if (!slow.has(t.id)) continue;
+    slowProcs.add(t.clientProcessId);
+    slowProcs.add(t.serverProcessId);
+  }
   const els: ElementDefinition[] = [];
   const servers = new Map<number, string>();
   for (const p of trace.processes) {

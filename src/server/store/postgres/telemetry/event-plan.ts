@@ -1,7 +1,7 @@
 import type { Batch } from '../../../../shared/ingest';
-import { SEVERITY_CODE } from '../../sqlite/telemetry/log-sink';
-import { valueRows } from '../../sqlite/telemetry/polled-sink';
-import { minuteOf } from '../../sqlite/telemetry/statement-cache';
+import { SEVERITY_CODE } from '../../common/log-data';
+import { valueRows } from '../../common/polled-data';
+import { minuteOf } from '../../common/util';
 
 /**
  * What a batch writes to the events tables, planned in memory (no I/O) so that each table takes one

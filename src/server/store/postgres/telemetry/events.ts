@@ -1,7 +1,7 @@
 import type { Batch } from '../../../../shared/ingest';
 import type { PartitionedTable } from '../partitions';
 import { writeEvents } from './event-sink';
-import type { BatchSink } from './sinks';
+import type { BatchSink } from './sink';
 
 /** The events tables of 0006_events.sql, all partitioned by day on `minute`. */
 export const EVENT_TABLES: readonly PartitionedTable[] = ['log_counts', 'log_messages', 'polled_values', 'socket_connections', 'transaction_messages'].map(

@@ -1,11 +1,11 @@
 import type { Page, PagingQuery } from '../../../../shared/paging';
 import { processUid, type ProcessDataRecord, type ProcessItem } from '../../../../shared/telemetry';
 import type { SeriesWindow } from '../../../../shared/timeseries';
+import { rollupKeys, sumsAt } from '../../common/telemetry/process-rollup';
+import { processAverages, processRecord, type ProcessValues } from '../../common/telemetry/rollup';
+import { sortKeys } from '../../common/telemetry/summary-page';
 import type { ProcessMinute, ProcessRecord } from '../../repos/telemetry';
 import type { Sql } from '../db';
-import { rollupKeys, sumsAt } from '../../sqlite/telemetry/process-rollup';
-import { processAverages, processRecord, type ProcessValues } from '../../sqlite/telemetry/rollup';
-import { sortKeys } from '../../sqlite/telemetry/summary-page';
 import { processRollupRows } from './process-rollup-rows';
 import { identities } from './process-summary';
 import { latestMinuteOf } from './server-reads';

@@ -1,6 +1,6 @@
+import { addMinuteToRollup, decodeProcessRollup, encodeProcessRollup, mergeRollups, type ProcessRollup } from '../../common/telemetry/process-rollup';
+import type { ProcessValues } from '../../common/telemetry/rollup';
 import type { Sql } from '../db';
-import { addMinuteToRollup, decodeProcessRollup, encodeProcessRollup, mergeRollups, type ProcessRollup } from '../../sqlite/telemetry/process-rollup';
-import type { ProcessValues } from '../../sqlite/telemetry/rollup';
 
 /**
  * Process rollups kept at ingest without rewriting them every minute, as on SQLite (see

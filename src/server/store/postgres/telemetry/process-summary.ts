@@ -1,8 +1,8 @@
 import type { Page, PagingQuery } from '../../../../shared/paging';
 import type { ProcessSummaryRecord } from '../../../../shared/telemetry';
 import type { SeriesWindow } from '../../../../shared/timeseries';
+import { type Identity, minuteRow, rollupRow, type StepRow, summaryJson, summaryPage, summaryRecords } from '../../common/telemetry/summary-page';
 import type { Sql } from '../db';
-import { minuteRow, rollupRow, summaryJson, summaryPage, summaryRecords, type Identity, type StepRow } from '../../sqlite/telemetry/summary-page';
 import { processRollupRows } from './process-rollup-rows';
 import { latestMinuteOf } from './server-reads';
 

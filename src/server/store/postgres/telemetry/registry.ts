@@ -1,6 +1,6 @@
 import type { CollectorConfig, Registration } from '../../../../shared/ingest';
+import { COLLECT_PERIOD } from '../../common/telemetry/registry';
 import type { DefaultAlerts, GuidLookup, RegisterResult } from '../../repos/telemetry';
-import { COLLECT_PERIOD } from '../../sqlite/telemetry/registry';
 import { insertAlert } from '../alerts';
 import { named, type Pg, type Sql } from '../db';
 

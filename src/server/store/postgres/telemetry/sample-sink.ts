@@ -1,10 +1,10 @@
 import type { Batch } from '../../../../shared/ingest';
+import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from '../../common/telemetry/process-minute';
+import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../../common/telemetry/rollup';
+import { parseJson } from '../../common/util';
 import { named, type Pg } from '../db';
-import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from '../../sqlite/telemetry/process-minute';
-import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../../sqlite/telemetry/rollup';
-import { parseJson } from '../../sqlite/util';
 import { foldProcessMinute } from './process-rollup-rows';
-import type { BatchSink, SinkContext } from './sinks';
+import type { BatchSink, SinkContext } from './sink';
 
 /** The time-partitioned tables the samples go to (day partitions, see partitions.ts). */
 export const SAMPLE_TABLES = [

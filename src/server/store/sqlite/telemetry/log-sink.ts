@@ -1,9 +1,8 @@
 import type { Batch } from '../../../../shared/ingest';
+import { SEVERITY_CODE } from '../../common/log-data';
+import { minuteOf } from '../../common/util';
 import type { Db } from '../db';
-import { minuteOf, statementCache } from './statement-cache';
-
-/** Severity as stored: an index into SEVERITIES. */
-export const SEVERITY_CODE = { info: 0, warning: 1, critical: 2 } as const;
+import { statementCache } from './statement-cache';
 
 interface MinuteCounts {
   info: number;

@@ -1,7 +1,8 @@
 import type { Batch } from '../../../../shared/ingest';
-import type { PolledValueRow } from '../../repos/polled-data';
+import { valueRows } from '../../common/polled-data';
+import { minuteOf } from '../../common/util';
 import type { Db } from '../db';
-import { minuteOf, statementCache } from './statement-cache';
+import { statementCache } from './statement-cache';
 
 const statements = statementCache((db: Db) => ({
   upsertItem: db.prepare<[number, number, string, string, string], { id: number }>(
@@ -16,15 +17,6 @@ const statements = statementCache((db: Db) => ({
        SET status = excluded.status, text = excluded.text, "values" = excluded."values"`,
   ),
 }));
-
-/** A result's values as stored: [name, value, unit, thresholds or null] (both stores). */
-export function valueRows(r: Batch['polled'][number]): PolledValueRow[] {
-  return r.values.map((v) => {
-    const limits = { warn: v.warn, crit: v.crit, min: v.min, max: v.max };
-    const defined = Object.values(limits).some((x) => x !== undefined);
-    return [v.name, v.value, v.unit, defined ? limits : null];
-  });
-}
 
 /**
  * Creates or updates the polled-data item of each result by (server, name) and stores the result

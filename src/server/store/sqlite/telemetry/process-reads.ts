@@ -1,14 +1,14 @@
 import type { Page, PagingQuery } from '../../../../shared/paging';
 import { processUid, type ProcessDataRecord, type ProcessItem } from '../../../../shared/telemetry';
 import type { SeriesWindow } from '../../../../shared/timeseries';
+import { rollupKeys, sumsAt } from '../../common/telemetry/process-rollup';
+import { processAverages, processRecord, type ProcessValues } from '../../common/telemetry/rollup';
+import { sortKeys } from '../../common/telemetry/summary-page';
 import type { ProcessMinute, ProcessRecord } from '../../repos/telemetry';
 import type { Db } from '../db';
-import { rollupKeys, sumsAt } from './process-rollup';
 import { processRollupRows } from './process-rollup-rows';
 import { identityCache } from './process-summary';
-import { sortKeys } from './summary-page';
 import { latestMinuteOf } from './server-reads';
-import { processAverages, processRecord, type ProcessValues } from './rollup';
 import { stmt } from './statements';
 
 type Row = { pid: number; create_time: number; name: string; args: string | null; first_seen: number; last_seen: number };

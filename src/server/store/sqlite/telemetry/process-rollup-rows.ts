@@ -1,6 +1,6 @@
+import { addMinuteToRollup, decodeProcessRollup, encodeProcessRollup, mergeRollups, type ProcessRollup } from '../../common/telemetry/process-rollup';
+import type { ProcessValues } from '../../common/telemetry/rollup';
 import type { Db } from '../db';
-import { addMinuteToRollup, decodeProcessRollup, encodeProcessRollup, mergeRollups, type ProcessRollup } from './process-rollup';
-import type { ProcessValues } from './rollup';
 import { stmt } from './statements';
 
 /**

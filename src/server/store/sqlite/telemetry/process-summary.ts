@@ -1,11 +1,11 @@
 import type { Page, PagingQuery } from '../../../../shared/paging';
 import type { ProcessSummaryRecord } from '../../../../shared/telemetry';
 import type { SeriesWindow } from '../../../../shared/timeseries';
+import { type Identity, minuteRow, rollupRow, type StepRow, summaryJson, summaryPage, summaryRecords } from '../../common/telemetry/summary-page';
 import type { Db } from '../db';
 import { processRollupRows } from './process-rollup-rows';
 import { latestMinuteOf } from './server-reads';
 import { stmt } from './statements';
-import { minuteRow, rollupRow, summaryJson, summaryPage, summaryRecords, type Identity, type StepRow } from './summary-page';
 
 /** Looks process identities up once per request. */
 export function identityCache(db: Db, a: number, s: number): (key: string) => Identity | undefined {

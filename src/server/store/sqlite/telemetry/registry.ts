@@ -1,11 +1,9 @@
 import type { CollectorConfig, Registration } from '../../../../shared/ingest';
+import { COLLECT_PERIOD } from '../../common/telemetry/registry';
 import type { DefaultAlerts, GuidLookup, RegisterResult } from '../../repos/telemetry';
 import { alertInserter } from '../alerts';
 import type { Db } from '../db';
 import { stmt } from './statements';
-
-/** Seconds between batches that collectors are asked to keep. */
-export const COLLECT_PERIOD = 60;
 
 type ServerRow = { id: number; deleted_at: number | null };
 

@@ -1,10 +1,10 @@
 import type { Batch } from '../../../../shared/ingest';
+import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from '../../common/telemetry/process-minute';
+import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from '../../common/telemetry/rollup';
+import { parseJson } from '../../common/util';
 import type { Db } from '../db';
-import { parseJson } from '../util';
 import { foldProcessMinute } from './process-rollup-rows';
-import { detailsText, knownProcessCache, minuteValues, planProcessMinute } from './process-minute';
-import { addServerSample, averagesJson, emptyServerSums, type ServerSums } from './rollup';
-import type { SinkContext } from './sinks';
+import type { SinkContext } from './sink';
 import { stmt } from './statements';
 
 /** Rollup steps kept at ingest. */

@@ -15,6 +15,3 @@ export function statementCache<T>(build: (db: Db) => T): (db: Db) => T {
     return s;
   };
 }
-
-/** The minute (epoch seconds, multiple of 60) a time falls in. */
-export const minuteOf = (time: number): number => Math.floor(time / 60) * 60;

@@ -1,5 +1,5 @@
 import { recordStatsd } from '../buckets';
-import type { BatchSink } from './sinks';
+import type { BatchSink } from './sink';
 
 /**
  * The batch's StatsD flushes into the account's buckets, for the batch's minute. A set's flush (its

@@ -1,7 +1,8 @@
 import type { Batch } from '../../../../shared/ingest';
+import { minuteOf } from '../../common/util';
 import type { Db } from '../db';
 import { MinuteCounter } from './log-sink';
-import { minuteOf, statementCache } from './statement-cache';
+import { statementCache } from './statement-cache';
 
 const statements = statementCache((db: Db) => ({
   collecting: db.prepare<[number], { on: number }>(

@@ -175,7 +175,11 @@ export function neighbour(cells: readonly Cell[], i: number, key: 'ArrowLeft' | 
     if (dy < 0) return;
     const dx = Math.abs(o.x + o.size / 2 - cx);
     // Rows are `pitch` apart; any cell starting in the nearest row band wins over farther ones.
-    if (dy < bestDy - 1 || (Math.abs(dy - bestDy) <= 1 && dx < bestDx)) (best = j), (bestDy = dy), (bestDx = dx);
+    if (dy < bestDy - 1 || (Math.abs(dy - bestDy) <= 1 && dx < bestDx)) {
+      best = j;
+      bestDy = dy;
+      bestDx = dx;
+    }
   });
   return best;
 }

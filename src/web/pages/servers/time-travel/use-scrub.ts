@@ -14,7 +14,12 @@ export function useScrub(at: number | null) {
   const base = /^\d+$/.test(raw) ? Number(raw) : null;
   const [local, setLocal] = useState<number | null>(at);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => setLocal(at), [at]);
+  // A new `at` from the URL replaces the local minute (state adjusted while rendering, not in an effect).
+  const [shownAt, setShownAt] = useState(at);
+  if (shownAt !== at) {
+    setShownAt(at);
+    setLocal(at);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
   const set = useCallback((k: string, v: number | null) => setParams((p) => (v === null ? p.delete(k) : p.set(k, String(v)), p), { replace: true }), [setParams]);
   const scrub = useCallback(

@@ -1,6 +1,8 @@
+// The outbox tables have the same columns on both stores and PostgreSQL's int8 reads as a number
+// (postgres/db.ts), so rows map to the repo's types the same way: one mapping for both.
 import type { Delivery, PendingNotification } from '../repos/outbox';
 
-/** Rows of the outbox tables as SQLite answers them, and their mapping to the repo's types. */
+/** Rows of the outbox tables as both stores answer them, and their mapping to the repo's types. */
 export interface DeliveryRow {
   id: number;
   account_id: number;

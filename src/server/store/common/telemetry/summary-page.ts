@@ -1,6 +1,6 @@
 import type { PagingQuery } from '../../../../shared/paging';
 import { PROCESS_FIELDS, SUMMARY_FIELDS, type ProcessSummaryRecord } from '../../../../shared/telemetry';
-import { STRIDE, type ProcessRollup } from './process-rollup';
+import { type ProcessRollup, STRIDE } from './process-rollup';
 import { processRecord, type ProcessValues } from './rollup';
 
 /**

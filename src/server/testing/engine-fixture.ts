@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { Deps } from '../deps';
-import { startTestService, type TestService } from '../testing/harness';
-import { batchFor, postBatch, type BatchInput } from '../testing/ingest';
-import { startAlerting } from './start';
+import { startAlerting } from '../alerting/start';
+import { startTestService, type TestService } from './harness';
+import { batchFor, postBatch, type BatchInput } from './ingest';
 
 /** Three hours ago, on a minute: the first minute tests feed. */
 export const START = Math.floor(Date.now() / 60_000) * 60 - 3 * 3600;

@@ -1,0 +1,25 @@
+// Helpers both stores share; no statement runs here.
+
+/** Escapes a user's text for a LIKE pattern (with ESCAPE '\'). */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The present in epoch seconds. */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Parses a JSON column, falling back when the text is damaged rather than failing a request. */
+export function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The ids that can be a stored key (a bigint on PostgreSQL, an exact integer on SQLite); others name no row. */
+export const safeIds = (ids: number[]): number[] => ids.filter((id) => Number.isSafeInteger(id));
+
+/** The minute (epoch seconds, multiple of 60) a time falls in. */
+export const minuteOf = (time: number): number => Math.floor(time / 60) * 60;
