@@ -27,6 +27,15 @@ export const alertHistoryListQuery = z
   .transform(({ num, limit, ...q }) => ({ ...q, limit: limit ?? num ?? PAGE_LIMIT_MAX }));
 export type AlertHistoryListQuery = z.output<typeof alertHistoryListQuery>;
 
+/** A server that breached when an incident started, with its value of the alert's metric then (null: none, e.g. Server Down). */
+export const breachingServer = z.object({
+  id: z.number().int(),
+  hostname: z.string(),
+  nickname: z.string(),
+  value: z.number().nullable(),
+});
+export type BreachingServer = z.infer<typeof breachingServer>;
+
 /** An alert history (one incident) as answered; `message` is the path of its saved message. */
 export const alertHistoryItem = z.object({
   id: z.number().int(),
@@ -38,6 +47,12 @@ export const alertHistoryItem = z.object({
   alert_type: z.string(),
   subject: z.string(),
   message: z.string(),
+  /** Beyond the spec: which servers breached at the start (names as they were then), most extreme value first. */
+  servers: z
+    .array(breachingServer)
+    .describe('Extension: the servers that held the condition when the incident started, with their values (most extreme first); [] for incidents recorded before this was kept'),
+  /** Beyond the spec: the server of a per_server alert's incident, null for any other incident. */
+  server_id: z.number().int().nullable().describe('Extension: the server this incident is about, for per_server alerts (one incident per server); null otherwise'),
   url: z.string(),
 });
 export type AlertHistory = z.infer<typeof alertHistoryItem>;

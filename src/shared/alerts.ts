@@ -22,6 +22,9 @@ const PROCESS_TRIGGERS = [
   'File Accessed', 'Registry Accessed', 'Port Accessed',
 ] as const;
 
+/** Alert types that take the per_server extension (one incident per breaching server of the target). */
+export const PER_SERVER_TYPES: readonly AlertType[] = ['Server Tag'];
+
 /** The spec's table of allowed trigger_type values per alert type. */
 export const TRIGGER_TYPES_BY_TYPE: Record<AlertType, readonly string[]> = {
   Log: ['Number of Info', 'Number of Warning', 'Number of Critical', 'Log Content'],
@@ -31,6 +34,18 @@ export const TRIGGER_TYPES_BY_TYPE: Record<AlertType, readonly string[]> = {
   Server: ['Server Down', 'CPU', 'Memory', 'Average Response Time', 'Disk', 'Disk Busy', 'Threads', 'Page Faults', 'Processes'],
   'Server Tag': ['Server Down', 'CPU', 'Memory', 'Average Response Time', 'Disk Busy', 'Threads', 'Page Faults', 'Processes'],
 };
+
+/**
+ * Triggers a per_server alert takes beyond its type's (extension): the spec's Server Tag list lacks
+ * Disk, which is offered with per_server only, each server judged on its own fullest part (or part_name).
+ */
+export const PER_SERVER_EXTRA_TRIGGERS: readonly string[] = ['Disk'];
+
+/** The trigger types an alert of `type` may take, per_server's extra ones included when it is set. */
+export const triggerTypesFor = (type: AlertType, perServer = false): readonly string[] =>
+  perServer && PER_SERVER_TYPES.includes(type) ? [...TRIGGER_TYPES_BY_TYPE[type], ...PER_SERVER_EXTRA_TRIGGERS] : TRIGGER_TYPES_BY_TYPE[type];
+
+
 
 /** Every trigger_type of any alert type. */
 export const TRIGGER_TYPES: readonly string[] = [...new Set(Object.values(TRIGGER_TYPES_BY_TYPE).flat())];
@@ -53,7 +68,7 @@ export const WINDOW_LENGTH_MAX = { h: 23, d: 31 } as const;
 export const ALERT_FILTER_NAMES = ['application_id', 'process_id', 'server_id', 'polled_data_id', 'log_id'] as const;
 /** Fields PUT refuses, with the rule named in the 400. */
 export const FIXED_AFTER_CREATE = ['type', 'target_id', 'target', 'trigger_type', 'trigger'] as const;
-export const NOT_UPDATABLE = ['threshold_type', 'window_length', 'window_units', 'band_value'] as const;
+export const NOT_UPDATABLE = ['threshold_type', 'window_length', 'window_units', 'band_value', 'per_server'] as const;
 
 const canon = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
 
@@ -91,6 +106,9 @@ const configShape = {
   part_name: textParam('part_name', 1, 256).default('MAX'),
   ip_details: portsParam('ip_details').default(''),
   reg_exp: regExpParam.default(''),
+  per_server: boolParam('per_server')
+    .default(false)
+    .describe('Extension (Server Tag alerts): true opens one incident per breaching server of the tag, each with its own history, notifications and callbacks; false (default) one incident for the tag, as the spec says'),
 };
 
 /** The checked configuration of an alert (create input after defaults, or stored values with a patch). */
@@ -103,14 +121,17 @@ export interface AlertRuleInput {
   threshold_type: (typeof THRESHOLD_TYPES)[number];
   window_length: number;
   window_units: (typeof WINDOW_UNITS)[number];
+  per_server?: boolean;
+  num_of_servers?: number;
 }
 
 /** The cross-field rules of the spec's alert tables; each problem names its field. Pure, for forms too. */
 export function alertRuleIssues(a: AlertRuleInput): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
-  const allowed = TRIGGER_TYPES_BY_TYPE[a.type];
+  const allowed = triggerTypesFor(a.type, a.per_server);
   if (!allowed.includes(a.trigger_type)) {
-    issues.push({ field: 'trigger_type', message: `trigger_type ${a.trigger_type} is not allowed for type ${a.type}; use one of ${allowed.join(', ')}` });
+    const extra = !a.per_server && PER_SERVER_TYPES.includes(a.type) && PER_SERVER_EXTRA_TRIGGERS.includes(a.trigger_type) ? ` (${a.trigger_type} needs per_server true)` : '';
+    issues.push({ field: 'trigger_type', message: `trigger_type ${a.trigger_type} is not allowed for type ${a.type}; use one of ${allowed.join(', ')}${extra}` });
   }
   if (a.type === 'Process') {
     if (!parseProcessTarget(a.target_id)) {
@@ -128,6 +149,11 @@ export function alertRuleIssues(a: AlertRuleInput): { field: string; message: st
   }
   const max = WINDOW_LENGTH_MAX[a.window_units];
   if (a.window_length > max) issues.push({ field: 'window_length', message: `window_length must be between 1 and ${max} for window_units ${a.window_units}` });
+  if (a.per_server && !PER_SERVER_TYPES.includes(a.type)) {
+    issues.push({ field: 'per_server', message: `per_server is only for ${PER_SERVER_TYPES.join(', ')} alerts, not ${a.type}` });
+  } else if (a.per_server && (a.num_of_servers ?? 1) > 1) {
+    issues.push({ field: 'num_of_servers', message: 'num_of_servers must be 1 with per_server: each server of the tag is its own incident' });
+  }
   if (a.threshold !== null && a.trigger_type !== 'Disk' && !Number.isInteger(a.threshold)) {
     issues.push({ field: 'threshold', message: `threshold must be an integer for ${a.trigger_type} alerts (decimals only for Disk)` });
   }
@@ -245,6 +271,7 @@ export const alertItem = z.object({
   window_units: z.enum(WINDOW_UNITS),
   band_value: z.number(),
   threshold_type: z.enum(THRESHOLD_TYPES),
+  per_server: z.boolean().describe('Extension: one incident per breaching server of the tag (Server Tag alerts); false for every other alert'),
   url: z.string(),
 });
 export type Alert = z.infer<typeof alertItem>;

@@ -6,7 +6,7 @@ export const STALE_SECONDS = 180;
 /** What an evaluation does to an alert's incident. */
 export type Verdict = 'start' | 'end' | 'remind' | 'none';
 
-type Rule = Pick<EngineAlert, 'type' | 'num_of_servers' | 'time_above_threshold' | 'interval' | 'in_incident'>;
+type Rule = Pick<EngineAlert, 'type' | 'num_of_servers' | 'time_above_threshold' | 'interval' | 'in_incident'> & { per_server?: boolean };
 
 /**
  * The subject's state after an observation at `minute`, or null for a replayed or late minute (a
@@ -29,16 +29,21 @@ export function freshStates(states: readonly SubjectState[], next: SubjectState,
   return [...states.filter((s) => s.subject !== next.subject), next].filter((s) => s.minute >= minute - STALE_SECONDS);
 }
 
-/** Subjects needed at once: a Server Tag alert's num_of_servers, else one. */
-export function subjectsNeeded(alert: Pick<Rule, 'type' | 'num_of_servers'>): number {
-  return alert.type === 'Server Tag' ? Math.max(1, alert.num_of_servers) : 1;
+/** Subjects needed at once: a Server Tag alert's num_of_servers, else one (per_server: each server on its own). */
+export function subjectsNeeded(alert: Pick<Rule, 'type' | 'num_of_servers' | 'per_server'>): number {
+  return alert.type === 'Server Tag' && !alert.per_server ? Math.max(1, alert.num_of_servers) : 1;
+}
+
+/** The subjects that count towards triggering: holding the condition long enough, outside maintenance. */
+export function countedSubjects(alert: Pick<Rule, 'time_above_threshold'>, fresh: readonly SubjectState[], paused: ReadonlySet<number>): SubjectState[] {
+  return fresh.filter((s) => s.holds && s.streak >= alert.time_above_threshold && !paused.has(s.subject));
 }
 
 /**
  * Subjects whose maintenance matters: those holding the condition, when enough hold to trigger
  * (otherwise maintenance cannot change the verdict and is not looked up).
  */
-export function maintenanceCandidates(alert: Pick<Rule, 'type' | 'num_of_servers'>, fresh: readonly SubjectState[]): number[] {
+export function maintenanceCandidates(alert: Pick<Rule, 'type' | 'num_of_servers' | 'per_server'>, fresh: readonly SubjectState[]): number[] {
   const held = fresh.filter((s) => s.holds);
   return held.length >= subjectsNeeded(alert) ? held.map((s) => s.subject) : [];
 }
@@ -52,7 +57,7 @@ export function maintenanceCandidates(alert: Pick<Rule, 'type' | 'num_of_servers
 export function judge(alert: Rule, fresh: readonly SubjectState[], paused: ReadonlySet<number>, incident: Incident | null, minute: number): Verdict {
   const needed = subjectsNeeded(alert);
   const held = fresh.filter((s) => s.holds);
-  const firing = held.filter((s) => s.streak >= alert.time_above_threshold && !paused.has(s.subject)).length >= needed;
+  const firing = countedSubjects(alert, fresh, paused).length >= needed;
   if (!alert.in_incident) return firing ? 'start' : 'none';
   if (held.length < needed) return 'end';
   // An acknowledged incident is not reminded of: someone has it (un-acknowledging resumes the reminders).

@@ -4,7 +4,7 @@ import type { AlertValues } from '../store/repos/alerts';
 import type { DefaultAlerts } from '../store/repos/telemetry';
 
 /** The alerts every newly registered server gets (issue: memory 90%, CPU 75%, disk 90%, server down). */
-const DEFAULTS = [
+export const DEFAULT_RULES = [
   { name: 'Memory over 90%', trigger_type: 'Memory', threshold: 90, time_above_threshold: 5 },
   { name: 'CPU over 75%', trigger_type: 'CPU', threshold: 75, time_above_threshold: 5 },
   { name: 'Disk over 90%', trigger_type: 'Disk', threshold: 90, time_above_threshold: 1 },
@@ -16,7 +16,7 @@ const DEFAULTS = [
  * schema as POST /alerts; the store writes them in the transaction that registers the server.
  */
 export const defaultAlerts: DefaultAlerts = (server, ownerId) =>
-  DEFAULTS.map((d): AlertValues => {
+  DEFAULT_RULES.map((d): AlertValues => {
     const input = alertCreate.parse({ ...d, type: 'Server', target_id: String(server.id), users: JSON.stringify([ownerId]) });
     const { users: _users, ...rest } = input;
     const values = { ...rest, target_id: String(server.id), users: [{ id: ownerId, sendemail: true, sendsms: false, pushnotification: false }] };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerTestServer } from '../testing/ingest';
 import { receiver } from '../testing/receiver';
 import { until } from '../testing/until';
@@ -46,6 +46,8 @@ async function events(historyId: number) {
 }
 
 describe('silences in the alert engine', () => {
+  // These tests wait for the unsilenced e-mail to be sent: no group window (grouping.test.ts covers it).
+  beforeEach(async () => expect((await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { group_wait_s: 0 } })).status).toBe(200));
   it('hold back the e-mails of a matching incident (outbox rows silenced) while its callback still goes, saying silenced=true', async () => {
     const quiet = await watched('quiet');
     const loud = await watched('loud');

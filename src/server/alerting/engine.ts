@@ -13,8 +13,9 @@ import type {
 } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
+import { breachingServers, incidentKey, isPerServer } from './breaching';
 import { breaches } from './conditions';
-import { renderMessage } from './messages';
+import { messageFacts, renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
 import { ACK_TOKEN_TTL_S, mintAckToken } from '../services/ack-tokens';
 import { incidentPaths } from '../../shared/incident-response';
@@ -37,6 +38,13 @@ const incidentPage = (historyId: number) => `/incidents/${historyId}`;
 
 /** Alert types whose target spans servers: their states and incident are written by several servers' items. */
 const SHARED_TYPES: ReadonlySet<string> = new Set(['Server Tag', 'Application']);
+
+/**
+ * Does deciding this alert read what other servers' items write? A per_server tag alert decides each
+ * server from that server's own state and incident only, so it is not shared (the store keys its
+ * incidents by server and takes turns on the alert's in_incident flag).
+ */
+const sharedAlert = (a: EngineAlert) => SHARED_TYPES.has(a.type) && !isPerServer(a);
 
 /**
  * The payload of a work item. It is not input from outside: ingest wrote it, in the batch's own
@@ -81,35 +89,53 @@ export function createAlertEngine(d: EngineDeps) {
   }
 
   // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
-  const reads = (alert: EngineAlert, states?: SubjectState[]): StepReads => ({
-    states: async () => states ?? d.repo.states(alert.accountId, alert.id),
+  // A per_server alert decides each server alone: only its state counts, only its incident is read.
+  const reads = (alert: EngineAlert, subject: number, states?: SubjectState[]): StepReads => ({
+    states: async () => {
+      const all = states ?? (await d.repo.states(alert.accountId, alert.id));
+      return isPerServer(alert) ? all.filter((s) => s.subject === subject) : all;
+    },
     inMaintenance: (ids, minute) => d.repo.serversInMaintenance(alert.accountId, ids, minute),
-    incident: () => d.repo.incident(alert.accountId, alert.id),
+    incident: () => d.repo.incident(alert.accountId, alert.id, incidentKey(alert, subject)),
   });
 
   /** Decides one observation of one alert: its subject's new state and what happens to its incident. */
   async function plan(alert: EngineAlert, o: Observed, opts: { clockDriven?: boolean; streak?: number } = {}, states?: SubjectState[]): Promise<AlertPlan | null> {
-    const decided = await decideStep(alert, o, reads(alert, states), opts);
+    const r = reads(alert, o.subject, states);
+    let rule: EngineAlert = alert;
+    if (isPerServer(alert) && alert.in_incident) {
+      // The alert is in an incident while any server is: this server's own incident decides.
+      const own = await r.incident();
+      rule = { ...alert, in_incident: own !== null };
+      r.incident = async () => own;
+    }
+    const decided = await decideStep(rule, o, r, opts);
     if (!decided) return null; // replayed or late minute
     const { next, verdict, incident } = decided;
-    const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute: o.minute, value: o.value };
+    const subject = incidentKey(alert, o.subject);
     // Only a step that tells someone looks for a silence: most evaluations change no incident.
     const silence = verdict === 'none' ? undefined : await silenceOf(d.repo, alert, decided.subjects, d.now());
     const marked = silence && { silence };
     let step: IncidentPlan | undefined;
-    if (verdict === 'end') step = { kind: 'end', minute: o.minute, callbacks: callbacks(alert, 'RESOLVED', silence), ...marked };
+    if (verdict === 'end') step = { kind: 'end', minute: o.minute, subject, callbacks: callbacks(alert, 'RESOLVED', silence), ...marked };
     if (verdict === 'start' || verdict === 'remind') {
-      const people = await d.repo.recipients(alert.accountId, alert.users.map((u) => u.id));
-      const notifications = silencedNotifications(
-        notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', await linksOf(alert.accountId)),
-        silence,
-      );
+      const [people, names, links] = await Promise.all([
+        d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
+        d.repo.serverNames(alert.accountId, decided.counted.map((s) => s.subject)),
+        linksOf(alert.accountId),
+      ]);
+      const servers = breachingServers(alert.direction, decided.counted, names);
+      const facts = messageFacts(alert, o, servers);
+      const notifications = silencedNotifications(notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', links), silence);
       step =
         verdict === 'start'
           ? {
               kind: 'start',
               minute: o.minute,
-              value: o.value,
+              subject,
+              servers,
+              // The incident's value as its message says it (a Server Tag's: the most extreme breaching server's).
+              value: facts.value,
               render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }),
               callbacks: callbacks(alert, 'TRIGGERED', silence),
               notifications,
@@ -118,6 +144,7 @@ export function createAlertEngine(d: EngineDeps) {
           : {
               kind: 'remind',
               minute: o.minute,
+              subject,
               historyId: incident!.historyId,
               lastNotified: incident!.lastNotified,
               message: renderMessage({ ...facts, status: 'REMINDER', historyId: incident!.historyId }),
@@ -146,7 +173,7 @@ export function createAlertEngine(d: EngineDeps) {
     // An alert created after the batch was stored may need a part its payload left out: it starts
     // with the next batch, as an alert created a minute later would.
     const alerts = (context?.alerts ?? (await d.repo.alertsForServer(accountId, serverId))).filter((a) => payloadServes(payload, a.type));
-    const shared = alerts.some((a) => SHARED_TYPES.has(a.type));
+    const shared = alerts.some(sharedAlert);
     if (shared && unlessShared) return null;
     if (!alerts.length) return { plans: [], shared };
     const [server, states] = context
@@ -199,7 +226,8 @@ export function createAlertEngine(d: EngineDeps) {
         if (!p) continue;
         const r = await d.repo.apply({ accountId: alert.accountId, alerts: [p] });
         if (r.started) alert.in_incident = true;
-        if (r.ended) alert.in_incident = false;
+        // A per_server alert stays in an incident while another server's is open (read again next check).
+        if (r.ended && !isPerServer(alert)) alert.in_incident = false;
         applied.push(r);
       }
     }

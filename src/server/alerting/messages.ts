@@ -1,4 +1,6 @@
-import type { RenderedMessage } from '../store/repos/alert-engine';
+import type { BreachingServer } from '../../shared/alert-histories';
+import type { EngineAlert, RenderedMessage } from '../store/repos/alert-engine';
+import { isPerServer, serverLabel } from './breaching';
 
 /** What an alert message is about. */
 export interface MessageFacts {
@@ -10,6 +12,32 @@ export interface MessageFacts {
   minute: number;
   value: number | null;
   historyId: number;
+  /** The servers a Server Tag alert's incident is about (named in every form); none for other alerts. */
+  servers?: readonly BreachingServer[];
+}
+
+// Named in the subject and the sms; the body names every recorded server.
+const NAMED_IN_SUBJECT = 3;
+
+/**
+ * The facts of an alert's message at an observation. A per_server alert's target is its server ("app-02
+ * in tag app (6 servers)"); a Server Tag alert's names the servers that breached, its value is the most
+ * extreme of theirs.
+ */
+export function messageFacts(alert: EngineAlert, o: { minute: number; value: number | null }, servers: readonly BreachingServer[]): Omit<MessageFacts, 'status' | 'historyId'> {
+  const facts = { alertName: alert.name, alertType: alert.type, trigger: alert.trigger, target: alert.target, minute: o.minute, value: o.value };
+  if (alert.type !== 'Server Tag') return facts;
+  const top = servers[0];
+  if (isPerServer(alert) && top) return { ...facts, target: `${serverLabel(top)} in ${alert.target}`, value: top.value, servers };
+  return { ...facts, value: top?.value ?? o.value, servers };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** "app-02, app-05 and 3 more": the first `max`, most extreme first. */
+function serverNames(servers: readonly BreachingServer[], max: number): string {
+  const names = servers.slice(0, max).map(serverLabel).join(', ');
+  return servers.length > max ? `${names} and ${servers.length - max} more` : names;
 }
 
 const escapeHtml = (s: string) =>
@@ -23,9 +51,15 @@ const iso = (t: number) => new Date(t * 1000).toISOString().replace('T', ' ').re
  */
 export function renderMessage(f: MessageFacts): RenderedMessage {
   const verb = f.status === 'RESOLVED' ? 'resolved' : f.status === 'REMINDER' ? 'still triggered' : 'triggered';
-  const subject = `Alert ${verb}: ${f.alertName} (${f.trigger} on ${f.target})`;
-  const value = f.value === null ? '' : ` Value: ${Math.round(f.value * 100) / 100}.`;
-  const body = `The ${f.alertType} alert "${f.alertName}" ${verb} at ${iso(f.minute)}: ${f.trigger} on ${f.target}.${value}`;
+  // A per_server incident's target names its one server already.
+  const list = f.servers && f.servers.length && !f.target.startsWith(serverLabel(f.servers[0]!)) ? f.servers : [];
+  const who = list.length ? `: ${serverNames(list, NAMED_IN_SUBJECT)}` : '';
+  const subject = `Alert ${verb}: ${f.alertName} (${f.trigger} on ${f.target})${who}`;
+  const value = f.value === null ? '' : ` Value: ${round2(f.value)}.`;
+  const breached = list.length
+    ? ` Breaching: ${list.map((s) => (s.value === null ? serverLabel(s) : `${serverLabel(s)} (${round2(s.value)})`)).join(', ')}.`
+    : '';
+  const body = `The ${f.alertType} alert "${f.alertName}" ${verb} at ${iso(f.minute)}: ${f.trigger} on ${f.target}.${value}${breached}`;
   const html =
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>` +
     `<h1>${escapeHtml(subject)}</h1><p>${escapeHtml(body)}</p>` +
@@ -35,7 +69,7 @@ export function renderMessage(f: MessageFacts): RenderedMessage {
     html,
     json: JSON.stringify({ body, alert_type: f.alertType, subject }),
     text: `${subject}\n\n${body}\n`,
-    sms: `${f.status} ${f.alertName}: ${f.trigger} on ${f.target}`.slice(0, 160),
+    sms: `${f.status} ${f.alertName}: ${f.trigger} on ${f.target}${who}`.slice(0, 160),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { EngineAlert, Incident, SubjectState } from '../store/repos/alert-engine';
-import { freshStates, judge, maintenanceCandidates, nextState, type Verdict } from './decide';
+import { countedSubjects, freshStates, judge, maintenanceCandidates, nextState, type Verdict } from './decide';
 
 /** One observation of one subject at a minute, as the engine decides on it. */
 export interface Observed {
@@ -24,6 +24,8 @@ export interface Step {
   incident: Incident | null;
   /** The subjects maintenance kept from counting at this minute. */
   paused: ReadonlySet<number>;
+  /** The subjects that counted towards triggering at this minute (the breaching servers of a start). */
+  counted: SubjectState[];
   /**
    * The servers the incident concerns at this minute (silences match them): the subjects holding the
    * condition, or, when none does (it resolves), every subject with a fresh state.
@@ -37,7 +39,7 @@ export interface Step {
  * null for a replayed or late minute.
  */
 export async function decideStep(
-  alert: Pick<EngineAlert, 'type' | 'num_of_servers' | 'time_above_threshold' | 'interval' | 'in_incident'>,
+  alert: Pick<EngineAlert, 'type' | 'num_of_servers' | 'time_above_threshold' | 'interval' | 'in_incident'> & { per_server?: boolean },
   o: Observed,
   reads: StepReads,
   opts: { clockDriven?: boolean; streak?: number } = {},
@@ -55,5 +57,5 @@ export async function decideStep(
   const incident = alert.in_incident ? await reads.incident() : null;
   const held = fresh.filter((s) => s.holds).map((s) => s.subject);
   const subjects = held.length ? held : fresh.map((s) => s.subject);
-  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused, subjects };
+  return { next, verdict: judge(alert, fresh, paused, incident, o.minute), incident, paused, counted: countedSubjects(alert, fresh, paused), subjects };
 }

@@ -1,5 +1,7 @@
 import type { DemoClient } from './client';
+import type { ConfigStep } from './config-step';
 import type { DemoServer, Fleet, Os, Tier } from './fleet';
+import { configureFleetRules, FLEET_TAG } from './fleet-rules';
 import { logsToCreate } from './logs';
 import { polledConfigOf } from './polled';
 
@@ -16,12 +18,6 @@ const SETS: { name: string; tags: string[]; auto: boolean }[] = [
   { name: 'Windows estate', tags: ['windows'], auto: false },
 ];
 
-/** One outcome of applying the demo configuration; skipped steps name the endpoint that was missing. */
-export interface ConfigStep {
-  step: string;
-  ok: boolean;
-  detail?: string;
-}
 
 interface Named {
   id: number;
@@ -38,8 +34,8 @@ async function findByName(client: DemoClient, collection: string, name: string):
 }
 
 /**
- * Applies the demo configuration through the account's REST API: transactions on, tags per tier and
- * per OS, server sets, logs of every source type, polled-data configs. Idempotent (existing items are
+ * Applies the demo configuration through the account's REST API: transactions on, tags per tier, per
+ * OS and one of the whole fleet (with the default alerts as per_server rules), server sets, logs of every source type, polled-data configs. Idempotent (existing items are
  * updated, not duplicated); a step whose endpoint does not exist is skipped and reported.
  */
 export async function configureAccount(client: DemoClient, fleet: Fleet, ids: Map<number, number>): Promise<ConfigStep[]> {
@@ -69,7 +65,7 @@ export async function configureAccount(client: DemoClient, fleet: Fleet, ids: Ma
   for (const s of fleet.servers) {
     const id = idOf(s);
     if (id === undefined) continue;
-    for (const name of [TIER_TAG[s.tier], OS_TAG[s.os]]) groups.set(name, [...(groups.get(name) ?? []), id]);
+    for (const name of [TIER_TAG[s.tier], OS_TAG[s.os], FLEET_TAG]) groups.set(name, [...(groups.get(name) ?? []), id]);
   }
   for (const [name, servers] of groups) {
     await attempt(`server tag ${name}`, async () => {
@@ -84,6 +80,8 @@ export async function configureAccount(client: DemoClient, fleet: Fleet, ids: Ma
       return undefined;
     });
   }
+  const fleetTag = tagIds.get(FLEET_TAG);
+  if (fleetTag !== undefined) steps.push(...(await configureFleetRules(client, fleetTag)));
 
   for (const set of SETS) {
     const tags = set.tags.map((t) => tagIds.get(t)).filter((t): t is number => t !== undefined);

@@ -1,6 +1,7 @@
 import { formatUtcSeconds } from '../../shared/utc-time';
 import type { DemoClient } from './client';
-import { TIER_TAG, type ConfigStep } from './configure';
+import type { ConfigStep } from './config-step';
+import { TIER_TAG } from './configure';
 import { serversOfTier, type DemoServer, type Fleet, type Tier } from './fleet';
 import { incidentTarget } from './incidents';
 import { SERVICE_LOG } from './logs';
@@ -125,7 +126,7 @@ function demoAlerts(client: DemoClient, fleet: Fleet, ids: Map<number, number>):
     });
   }
 
-  // Server Tag alerts have no Disk trigger (spec); the tier's CPU catches the spike on any app server.
+  // One incident for the tier's tag (per_server false): it records and names the server that breached.
   const spike = incidentTarget(fleet, 'cpu_spike');
   if (spike && idOf(spike) !== undefined) {
     const tag = TIER_TAG[spike.tier];

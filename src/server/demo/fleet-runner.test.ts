@@ -33,7 +33,7 @@ describe('demo fleet against the real service (2 servers x 30 minutes)', () => {
     const configure = progress.find((p) => p.phase === 'configure')!;
     expect(configure.steps!.filter((s) => !s.ok)).toEqual([]);
     const tags = await svc.request('GET', '/api/v5/server_tags/');
-    expect(tags.body.data.map((t: { name: string }) => t.name).sort()).toEqual(['app', 'linux', 'web']);
+    expect(tags.body.data.map((t: { name: string }) => t.name).sort()).toEqual(['app', 'fleet', 'linux', 'web']);
     const sets = await svc.request('GET', '/api/v5/server_sets/');
     expect(sets.body.data.map((t: { name: string }) => t.name)).toContain('Storefront');
     expect((await svc.request('GET', '/api/v5/transactions/')).body).toEqual({ transactions_enabled: true, transactions_on: true });
@@ -76,7 +76,7 @@ describe('demo fleet against the real service (2 servers x 30 minutes)', () => {
     await fleet.stop();
     expect(again.filter((p) => p.phase === 'backfill').at(-1)).toMatchObject({ sent: 0, total: 0 });
     const tags = await svc.request('GET', '/api/v5/server_tags/');
-    expect(tags.body.pagination.count).toBe(3);
+    expect(tags.body.pagination.count).toBe(4);
   });
 
   it('stays in its own account', async () => {

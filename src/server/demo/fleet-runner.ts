@@ -1,6 +1,7 @@
 import type { CollectorConfig } from '../../shared/ingest';
 import { DemoClient, HttpError } from './client';
-import { configureAccount, detectApplications, type ConfigStep } from './configure';
+import type { ConfigStep } from './config-step';
+import { configureAccount, detectApplications } from './configure';
 import { configureMaintenance, demoAlertSetup, type AlertSetup } from './demo-alerts';
 import { buildFleet, registrationOf, type DemoServer, type Fleet } from './fleet';
 import { generateBatch, type ServerEnv } from './generate';

@@ -40,10 +40,14 @@ interface History {
   alert_id: number;
   subject: string;
   message: string;
+  server_id: number | null;
+  servers: { id: number; hostname: string; value: number | null }[];
 }
 interface Alert {
   id: number;
   name: string;
+  type: string;
+  per_server: boolean;
   active: boolean;
   target: string;
   users: { id: number; sendemail: boolean; sendsms: boolean; pushnotification: boolean }[];
@@ -95,14 +99,15 @@ describe('demo fleet incidents through the alert engine (10 servers, one inciden
 
   const serverId = async (hostname: string) =>
     ((await svc.request('GET', '/api/v5/servers/')).body.data as { id: number; hostname: string }[]).find((s) => s.hostname === hostname)!.id;
-  /** Histories of the alert named `name` (on the server `hostname`, for the per-server default alerts). */
+  /**
+   * Histories of the alert named `name`; with `hostname`, those of that server's incidents (the default
+   * alerts are per_server rules on the fleet tag: one incident per server).
+   */
   const historiesOf = async (name: string, hostname?: string) => {
-    const list: Alert[] = hostname
-      ? (await svc.request('GET', '/api/v5/alerts/', { form: { filter_name: 'server_id', filter_id: await serverId(hostname) } })).body.data
-      : alerts;
-    const alert = list.find((a) => a.name === name);
+    const alert = alerts.find((a) => a.name === name);
     expect(alert, name).toBeDefined();
-    return histories.filter((h) => h.alert_id === alert!.id).sort((a, b) => a.start - b.start);
+    const server = hostname ? await serverId(hostname) : undefined;
+    return histories.filter((h) => h.alert_id === alert!.id && (server === undefined || h.server_id === server)).sort((a, b) => a.start - b.start);
   };
 
   it('sets up the alerts and maintenance windows through the API, notifying the owner only', async () => {
@@ -126,16 +131,28 @@ describe('demo fleet incidents through the alert engine (10 servers, one inciden
     expect(future.servers).toContain(await serverId('web-02'));
   });
 
-  it('the CPU spike: the default CPU alert on app-02 and the app tag alert', async () => {
+  it('keeps the default alerts as one per_server rule each on the fleet tag, not a copy per server', async () => {
+    const defaults = ['Memory over 90%', 'CPU over 75%', 'Disk over 90%', 'Server down'];
+    const rules = alerts.filter((a) => defaults.includes(a.name));
+    expect(rules.map((a) => [a.name, a.type, a.per_server]).sort()).toEqual(defaults.map((n) => [n, 'Server Tag', true]).sort());
+    expect(rules.every((a) => a.target === `tag fleet (${SERVERS} servers)`)).toBe(true);
+  });
+
+  it('the CPU spike: the default CPU rule opens app-02\'s own incident, and the app tag alert names app-02', async () => {
     const spike = chosen.cpu_spike;
     const [h] = await historiesOf('CPU over 75%', 'app-02');
     expect(h!.start).toBeGreaterThanOrEqual(spike.start);
     expect(h!.start).toBeLessThan(spike.start + 600);
     expect(h!.end).toBe(spike.end);
     expect(h!.subject).toMatch(/CPU.*app-02/);
+    expect(h!.servers.map((s) => s.hostname)).toEqual(['app-02']);
     const [tag] = await historiesOf('CPU over 90% on app tag');
     expect(tag!.start).toBeGreaterThanOrEqual(spike.start);
     expect(tag!.end).toBe(spike.end);
+    // The server that crossed the threshold, not the tag's first.
+    expect(tag!.servers.map((s) => s.hostname)).toEqual(['app-02']);
+    expect(tag!.servers[0]!.value).toBeGreaterThan(90);
+    expect(tag!.subject).toMatch(/: app-02$/);
   });
 
   it('the disk fill: the default disk alert on db-02, until the cleanup', async () => {

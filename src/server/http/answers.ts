@@ -41,6 +41,7 @@ export const toAlert = (r: AlertRecord): Alert => ({
   window_units: r.window_units,
   band_value: r.band_value,
   threshold_type: r.threshold_type,
+  per_server: r.per_server,
   url: itemPath('alerts', r.id),
 });
 
@@ -87,6 +88,8 @@ export const toAlertHistory = (r: AlertHistoryRecord): AlertHistoryAnswer => ({
   alert_type: r.alertType,
   subject: r.subject,
   message: alertHistoryMessagePath(r.id),
+  servers: r.servers,
+  server_id: r.serverId,
   url: itemPath('alert_histories', r.id),
   acknowledged_by: r.acknowledgedBy,
   acknowledged_at: r.acknowledgedAt,

@@ -55,6 +55,8 @@ describe('alert histories', () => {
       alert_type: 'Server',
       subject: 'A first',
       message: `/api/v5/alert_histories/${h.a1}/message/`,
+      servers: [],
+      server_id: null,
       url: `/api/v5/alert_histories/${h.a1}/`,
       acknowledged_by: null,
       acknowledged_at: null,

@@ -17,13 +17,15 @@ const CHUNK_SECONDS = 86_400;
  * Why an alert cannot be backtested, or null when it can. Only what is stored per minute can be
  * replayed: server records and process samples. Server Down follows the wall clock, content triggers
  * read files and sockets kept only some minutes, Log and Polled Data alerts read messages and runs not
- * kept as the engine saw them, and out-of-band bands are the alert's own statistics, built live.
+ * kept as the engine saw them, and out-of-band bands are the alert's own statistics, built live. A
+ * per_server alert has an incident per server, which the replay (one incident per alert) does not follow.
  */
-export function backtestUnavailable(a: Pick<AlertValues, 'type' | 'trigger_type' | 'threshold_type'>): { message: string; field: string } | null {
+export function backtestUnavailable(a: Pick<AlertValues, 'type' | 'trigger_type' | 'threshold_type'> & { per_server?: boolean }): { message: string; field: string } | null {
   const no = (what: string, field: string) => ({ message: `backtest is not available for ${what}: their data is not stored per minute as the engine reads it`, field });
   if (a.type === 'Log' || a.type === 'Polled Data') return no(`${a.type} alerts`, 'type');
   if (a.trigger_type === 'Server Down') return { message: 'backtest is not available for Server Down alerts: they follow the clock, not stored minutes', field: 'trigger_type' };
   if (PROCESS_CONTENT_TRIGGERS.has(a.trigger_type)) return no(`${a.trigger_type} alerts`, 'trigger_type');
+  if (a.per_server) return { message: 'backtest is not available for per_server alerts: the replay follows one incident per alert, not one per server', field: 'per_server' };
   if (a.threshold_type === 'out of band') return { message: 'backtest is not available for out of band alerts: their band is built live from the alert\'s own samples', field: 'threshold_type' };
   return null;
 }

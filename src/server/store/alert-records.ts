@@ -31,6 +31,7 @@ export interface AlertRow {
   subscribers: string | null;
   last_triggered: number | null;
   in_incident: number;
+  per_server: number;
   created: number;
 }
 
@@ -38,7 +39,7 @@ export interface AlertRow {
 export const ALERT_COLUMNS = [
   'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
   'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
-  'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers',
+  'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers', 'per_server',
 ] as const;
 export type AlertColumn = (typeof ALERT_COLUMNS)[number];
 
@@ -46,6 +47,7 @@ export type AlertColumn = (typeof ALERT_COLUMNS)[number];
 export interface DecodedAlertColumns {
   active: boolean;
   in_incident: boolean;
+  per_server: boolean;
   users: AlertUserRecord[];
   subscribers: SubscriberInput[] | null;
 }
@@ -78,6 +80,7 @@ export function alertRecord(r: Omit<AlertRow, keyof DecodedAlertColumns>, d: Dec
     subscribers: d.subscribers,
     last_triggered: r.last_triggered,
     in_incident: d.in_incident,
+    per_server: d.per_server,
     created: r.created,
   };
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { breachingServer } from '../../../shared/alert-histories';
 import type { AlertHistoryRecord } from '../repos/alert-histories';
 
 /** A row of alert_histories as both stores read it (SQLite answers `silenced` as 0/1, PostgreSQL as a boolean). */
@@ -17,11 +19,29 @@ export interface HistoryRow {
   acknowledged_at: number | null;
   silenced: number | boolean;
   trigger_value: number | null;
+  server_id: number | null;
+  /** JSON text on SQLite, parsed jsonb on PostgreSQL. */
+  breaching_servers: unknown;
+}
+
+// What a row holds is checked as any input: a malformed value reads as no servers, never a failure.
+const storedServers = z.array(breachingServer).catch([]);
+
+function breaching(raw: unknown) {
+  let v = raw;
+  if (typeof raw === 'string') {
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      v = [];
+    }
+  }
+  return storedServers.parse(v);
 }
 
 /** The columns a history is read with (both stores). */
 export const HISTORY_COLUMNS =
-  'id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms, acknowledged_by, acknowledged_at, silenced, trigger_value';
+  'id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms, acknowledged_by, acknowledged_at, silenced, trigger_value, server_id, breaching_servers';
 export const HISTORY_SELECT = `SELECT ${HISTORY_COLUMNS} FROM alert_histories`;
 
 export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
@@ -40,4 +60,6 @@ export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
   acknowledgedAt: r.acknowledged_at,
   silenced: r.silenced === true || r.silenced === 1,
   triggerValue: r.trigger_value,
+  servers: breaching(r.breaching_servers),
+  serverId: r.server_id,
 });

@@ -40,6 +40,13 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
     async server(accountId, serverId) {
       return (await pg.row<{ hostname: string; capacity_mem: number }>(SERVER, [accountId, serverId])) ?? null;
     },
+    async serverNames(accountId, serverIds) {
+      const rows = await pg.rows<{ id: number; hostname: string; nickname: string }>(
+        'SELECT id, hostname, nickname FROM servers WHERE account_id = $1 AND id = ANY($2::bigint[])',
+        [accountId, serverIds.filter((id) => Number.isSafeInteger(id))],
+      );
+      return new Map(rows.map((r) => [r.id, { hostname: r.hostname, nickname: r.nickname }]));
+    },
     async application(accountId, appId) {
       return (await pg.row<{ name: string; template: number }>('SELECT name, template FROM applications WHERE account_id = $1 AND id = $2', [accountId, appId])) ?? null;
     },
@@ -64,11 +71,11 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
       for (const { alert_id, ...state } of rows) out.get(alert_id)?.push(state);
       return out;
     },
-    async incident(accountId, alertId) {
+    async incident(accountId, alertId, subject) {
       const r = await pg.row<{ history_id: number; started: number; last_notified: number; acknowledged: boolean | null }>(
         `SELECT i.history_id, i.started, i.last_notified, h.acknowledged_at IS NOT NULL AS acknowledged FROM alert_incidents i
-           LEFT JOIN alert_histories h ON h.account_id = i.account_id AND h.id = i.history_id WHERE i.account_id = $1 AND i.alert_id = $2`,
-        [accountId, alertId],
+           LEFT JOIN alert_histories h ON h.account_id = i.account_id AND h.id = i.history_id WHERE i.account_id = $1 AND i.alert_id = $2 AND i.subject = $3`,
+        [accountId, alertId, subject],
       );
       return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified, acknowledged: r.acknowledged === true } : null;
     },

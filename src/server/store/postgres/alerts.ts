@@ -5,7 +5,7 @@ import { alertTargetFacts } from './alert-targets';
 import type { Pg, Sql } from './db';
 import { incidentWriter } from './incidents';
 
-type Row = Omit<AlertRow, 'active' | 'in_incident' | 'users' | 'subscribers'> & { active: boolean; in_incident: boolean; users: unknown; subscribers: unknown };
+type Row = Omit<AlertRow, 'active' | 'in_incident' | 'per_server' | 'users' | 'subscribers'> & { active: boolean; in_incident: boolean; per_server: boolean; users: unknown; subscribers: unknown };
 
 // Users whose profile was deleted since drop out of the answer, so an alert never names a stranger.
 const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger",
@@ -14,13 +14,14 @@ const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target
   (SELECT coalesce(jsonb_agg(j.value ORDER BY j.o), '[]'::jsonb) FROM jsonb_array_elements(a.users) WITH ORDINALITY AS j(value, o)
      WHERE jsonb_typeof(j.value -> 'id') = 'number'
        AND EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.account_id AND u.id = (j.value ->> 'id')::numeric)) AS users,
-  a.subscribers, a.last_triggered, a.in_incident, a.created
+  a.subscribers, a.last_triggered, a.in_incident, a.per_server, a.created
   FROM alerts a`;
 
 const toRecord = (r: Row): AlertRecord =>
   alertRecord(r, {
     active: r.active,
     in_incident: r.in_incident,
+    per_server: r.per_server,
     users: (Array.isArray(r.users) ? r.users : []) as AlertUserRecord[],
     subscribers: (Array.isArray(r.subscribers) ? r.subscribers : null) as SubscriberInput[] | null,
   });
@@ -110,7 +111,7 @@ export function pgAlerts(pg: Pg): AlertRepo {
       return (await pg.exec('DELETE FROM alerts WHERE account_id = $1 AND id = $2', [accountId, id])) > 0;
     },
     async closeIncident(accountId, alertId, end, callbacks) {
-      return pg.tx((tx) => incidentWriter(tx).end(accountId, alertId, { kind: 'end', minute: end, callbacks }, Date.now()));
+      return pg.tx((tx) => incidentWriter(tx).endAll(accountId, alertId, { kind: 'end', minute: end, callbacks }, Date.now()));
     },
     async setIncident(accountId, alertId, inIncident, lastTriggered) {
       const n =

@@ -1,3 +1,4 @@
+import type { BreachingServer } from '../../../shared/alert-histories';
 import type { NewDelivery } from './outbox';
 import type { ServerScope, SilenceRecord } from './silences';
 
@@ -19,6 +20,8 @@ export interface AlertRule {
   part_name: string;
   ip_details: string;
   reg_exp: string;
+  /** Server Tag extension: each server is its own subject with its own incident. */
+  per_server: boolean;
 }
 
 /** An alert message in every form it is sent in (rendered by alerting/messages.ts). */
@@ -109,6 +112,9 @@ export interface NewNotification {
 /** The notifications of a message, given its history id (known only once the history is written). */
 export type IncidentNotifications = (historyId: number, m: RenderedMessage) => NewNotification[];
 
+/** The incident key of an alert's one incident; a per_server alert's incidents are keyed by their server's id. */
+export const WHOLE_ALERT = 0;
+
 /** The silence that matched an incident's step: its notifications were held back (see alerting/silence-match.ts). */
 export interface SilenceMark {
   id: number;
@@ -116,14 +122,34 @@ export interface SilenceMark {
 }
 
 /**
- * What happens to an alert's incident on this evaluation. With `silence`, the step's notifications
- * come marked silenced (the plan built them so) and the writer also marks the history silenced and
- * records a 'silenced' incident event.
+ * What happens to an alert's incident on this evaluation. `subject` is the incident's key: WHOLE_ALERT,
+ * or the server of a per_server alert's incident. A start records the servers that breached. With
+ * `silence`, the step's notifications come marked silenced (the plan built them so) and the writer
+ * also marks the history silenced and records a 'silenced' incident event.
  */
 export type IncidentPlan =
-  | { kind: 'start'; minute: number; value?: number | null; render: (historyId: number) => RenderedMessage; callbacks: IncidentCallbacks; notifications: IncidentNotifications; silence?: SilenceMark }
-  | { kind: 'end'; minute: number; callbacks: IncidentCallbacks; silence?: SilenceMark }
-  | { kind: 'remind'; minute: number; historyId: number; lastNotified: number; message: RenderedMessage; notifications: IncidentNotifications; silence?: SilenceMark };
+  | {
+      kind: 'start';
+      minute: number;
+      subject: number;
+      servers: BreachingServer[];
+      value?: number | null;
+      render: (historyId: number) => RenderedMessage;
+      callbacks: IncidentCallbacks;
+      notifications: IncidentNotifications;
+      silence?: SilenceMark;
+    }
+  | { kind: 'end'; minute: number; subject: number; callbacks: IncidentCallbacks; silence?: SilenceMark }
+  | {
+      kind: 'remind';
+      minute: number;
+      subject: number;
+      historyId: number;
+      lastNotified: number;
+      message: RenderedMessage;
+      notifications: IncidentNotifications;
+      silence?: SilenceMark;
+    };
 
 /** Everything one evaluation decided for one alert; written together with the others of its plan. */
 export interface AlertPlan {
@@ -197,7 +223,10 @@ export interface AlertEngineRepo {
   states(accountId: number, alertId: number): Promise<SubjectState[]>;
   /** The states of several alerts of the account in one read, by alert id (every id present, [] for none). */
   statesOf(accountId: number, alertIds: number[]): Promise<Map<number, SubjectState[]>>;
-  incident(accountId: number, alertId: number): Promise<Incident | null>;
+  /** The open incident of the alert under `subject` (WHOLE_ALERT, or a per_server alert's server). */
+  incident(accountId: number, alertId: number, subject: number): Promise<Incident | null>;
+  /** Hostname and nickname of those of the servers that are the account's (to name breaching servers). */
+  serverNames(accountId: number, serverIds: number[]): Promise<Map<number, { hostname: string; nickname: string }>>;
   /** The out-of-band band over the window before `minute` (the minute's own sample is added by a plan). */
   band(accountId: number, alertId: number, minute: number, windowSeconds: number): Promise<{ n: number; mean: number; sd: number }>;
   recipients(accountId: number, userIds: number[]): Promise<Recipient[]>;

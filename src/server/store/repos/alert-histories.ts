@@ -1,3 +1,4 @@
+import type { BreachingServer } from '../../../shared/alert-histories';
 import type { Page, PagingQuery } from '../../../shared/paging';
 
 /** One incident of an alert with its saved message (html, json, text and sms forms). */
@@ -14,6 +15,10 @@ export interface AlertHistoryRecord {
   json: string;
   text: string;
   sms: string;
+  /** The servers that breached at the start, with their values (extension; [] for older incidents). */
+  servers: BreachingServer[];
+  /** The server of a per_server alert's incident; null for the alert's one incident. */
+  serverId: number | null;
   /** Who acknowledged the incident and when (epoch seconds); null when nobody has (or it was un-acknowledged). */
   acknowledgedBy: number | null;
   acknowledgedAt: number | null;

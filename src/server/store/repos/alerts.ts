@@ -38,6 +38,8 @@ export interface AlertValues {
   users: AlertUserRecord[];
   /** Null when there are none; secrets are stored here and never answered. */
   subscribers: SubscriberInput[] | null;
+  /** Extension (Server Tag): one incident per breaching server instead of one for the tag. */
+  per_server: boolean;
 }
 
 /** A stored alert, with users and subscribers parsed. */
@@ -84,8 +86,8 @@ export interface AlertRepo {
   updateMany(accountId: number, changes: { id: number; patch: AlertPatch }[]): Promise<AlertRecord[] | null>;
   delete(accountId: number, id: number): Promise<boolean>;
   /**
-   * Closes the alert's open incident at `end` (history end, in_incident false) with its RESOLVED
-   * callbacks queued in the same transaction; null when none was open.
+   * Closes the alert's open incidents at `end` (history end, in_incident false; every server's for a
+   * per_server alert) with their RESOLVED callbacks queued in the same transaction; null when none was open.
    */
   closeIncident(accountId: number, alertId: number, end: number, callbacks: IncidentCallbacks): Promise<IncidentChange | null>;
   /** Marks an alert in or out of an incident; lastTriggered is set when given. False when no such alert. */

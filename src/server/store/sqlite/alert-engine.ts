@@ -7,8 +7,9 @@ import { alertPlanWriter } from './incidents';
 import { sqliteMaintenanceScope } from './maintenance-scope';
 import { sqliteSilenceReads } from './silences';
 
-type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'threshold'> & {
+type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'per_server' | 'threshold'> & {
   account_id: number;
+  per_server: number;
   users: string;
   subscribers: string | null;
   in_incident: number;
@@ -16,13 +17,20 @@ type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_in
 };
 
 const toAlert = (r: AlertRow): EngineAlert => {
-  const { account_id, users, subscribers, in_incident, ...rest } = r;
-  return { ...rest, accountId: account_id, users: toUserRefs(parseJson<unknown>(users, [])), subscribers: toSubscriberRefs(parseJson<unknown>(subscribers, [])), in_incident: in_incident === 1 };
+  const { account_id, users, subscribers, in_incident, per_server, ...rest } = r;
+  return {
+    ...rest,
+    accountId: account_id,
+    users: toUserRefs(parseJson<unknown>(users, [])),
+    subscribers: toSubscriberRefs(parseJson<unknown>(subscribers, [])),
+    in_incident: in_incident === 1,
+    per_server: per_server === 1,
+  };
 };
 
 const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a.trigger, a.direction, a.threshold,
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a.interval, a.num_of_servers,
-  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident`;
+  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident, a.per_server`;
 
 export function sqliteAlertEngine(db: Db): AlertEngineRepo {
   // One indexed lookup per alert type (alerts_engine_target, then the server's tags, applications,
@@ -104,6 +112,14 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
           .get(accountId, serverId) ?? null
       );
     },
+    async serverNames(accountId, serverIds) {
+      const rows = db
+        .prepare<[number, string], { id: number; hostname: string; nickname: string | null }>(
+          'SELECT id, hostname, nickname FROM servers WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))',
+        )
+        .all(accountId, JSON.stringify(serverIds));
+      return new Map(rows.map((r) => [r.id, { hostname: r.hostname, nickname: r.nickname ?? '' }]));
+    },
     async application(accountId, appId) {
       return db.prepare<[number, number], { name: string; template: number }>('SELECT name, template FROM applications WHERE account_id = ? AND id = ?').get(accountId, appId) ?? null;
     },
@@ -143,13 +159,13 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       for (const { alert_id, holds, ...rest } of rows) out.get(alert_id)?.push({ ...rest, holds: holds === 1 });
       return out;
     },
-    async incident(accountId, alertId) {
+    async incident(accountId, alertId, subject) {
       const r = db
-        .prepare<[number, number], { history_id: number; started: number; last_notified: number; acknowledged: number }>(
+        .prepare<[number, number, number], { history_id: number; started: number; last_notified: number; acknowledged: number }>(
           `SELECT i.history_id, i.started, i.last_notified, h.acknowledged_at IS NOT NULL AS acknowledged FROM alert_incidents i
-             LEFT JOIN alert_histories h ON h.account_id = i.account_id AND h.id = i.history_id WHERE i.account_id = ? AND i.alert_id = ?`,
+             LEFT JOIN alert_histories h ON h.account_id = i.account_id AND h.id = i.history_id WHERE i.account_id = ? AND i.alert_id = ? AND i.subject = ?`,
         )
-        .get(accountId, alertId);
+        .get(accountId, alertId, subject);
       return r ? { historyId: r.history_id, started: r.started, lastNotified: r.last_notified, acknowledged: r.acknowledged === 1 } : null;
     },
     async band(accountId, alertId, minute, windowSeconds) {

@@ -12,11 +12,11 @@ const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target
   a.interval, a.time_above_threshold, a.num_of_servers, a.part_name, a.ip_details, a.reg_exp,
   (SELECT json_group_array(json(j.value)) FROM json_each(a.users) j
      WHERE EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.account_id AND u.id = json_extract(j.value, '$.id'))) AS users,
-  a.subscribers, a.last_triggered, a.in_incident, a.created
+  a.subscribers, a.last_triggered, a.in_incident, a.per_server, a.created
   FROM alerts a`;
 
 const toRecord = (r: AlertRow): AlertRecord =>
-  alertRecord(r, { active: r.active === 1, in_incident: r.in_incident === 1, users: parseJson<AlertUserRecord[]>(r.users, []), subscribers: parseJson<SubscriberInput[] | null>(r.subscribers, null) });
+  alertRecord(r, { active: r.active === 1, in_incident: r.in_incident === 1, per_server: r.per_server === 1, users: parseJson<AlertUserRecord[]>(r.users, []), subscribers: parseJson<SubscriberInput[] | null>(r.subscribers, null) });
 
 
 function toColumn(key: AlertColumn, v: AlertValues[keyof AlertValues]): unknown {
@@ -107,7 +107,7 @@ export function sqliteAlerts(db: Db): AlertRepo {
       return db.prepare('DELETE FROM alerts WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
     },
     async closeIncident(accountId, alertId, end, callbacks) {
-      return incidentWriter(db).end.immediate(accountId, alertId, { kind: 'end', minute: end, callbacks }, Date.now());
+      return incidentWriter(db).endAll.immediate(accountId, alertId, { kind: 'end', minute: end, callbacks }, Date.now());
     },
     async setIncident(accountId, alertId, inIncident, lastTriggered) {
       const r =

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { deliveryHost } from '../repos/outbox';
 import { migrate, type SchemaModule } from './migrations';
 import { alertingSchema } from './schema-alerting';
+import { breachingServersSchema } from './schema-breaching-servers';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
@@ -16,7 +17,20 @@ import { usersSchema } from './schema-users';
 export type Db = Database.Database;
 
 /** Every module's schema, applied in this order at open (ids rebuilds the tables before it; modules after it make their tables with AUTOINCREMENT ids and alter the others' after their rebuild). */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema, incidentResponseSchema, silencesSchema, notificationGroupingSchema];
+const MODULES: SchemaModule[] = [
+  coreSchema,
+  alertingSchema,
+  usersSchema,
+  eventsSchema,
+  telemetrySchema,
+  bucketsSchema,
+  teamSchema,
+  idsSchema,
+  incidentResponseSchema,
+  silencesSchema,
+  notificationGroupingSchema,
+  breachingServersSchema,
+];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.

@@ -8,6 +8,7 @@ import { useTimeView } from '../../app/use-time-view';
 import { ErrorBox, Loading } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
 import { AckBar } from './ack-bar';
+import { BreachingList } from './breaching-list';
 import { IncidentCharts, IncidentLinks } from './incident-around';
 import { IncidentEvents } from './incident-events';
 import { IncidentMessage } from './incident-message';
@@ -16,6 +17,8 @@ import { SilencePanel } from './silence-panel';
 import { useIncidentRowsState } from './use-incident-rows';
 
 const link = 'text-teal-800 underline dark:text-teal-300';
+// Charts of more breaching servers than this would push the message far down; the links list them all.
+const MAX_CHARTED = 3;
 
 /**
  * One incident: who has it (acknowledge), what and where (server, target, alert), its timeline and
@@ -49,8 +52,8 @@ export default function HistoryPage() {
         <dd>{formatTime(h.start)} UTC</dd>
         <dt className="text-slate-600 dark:text-slate-400">Ended</dt>
         <dd>{h.end === null ? 'Still open' : `${formatTime(h.end)} UTC`}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">Server</dt>
-        <dd>{row && row.servers.length > 0 ? row.servers.map((s) => s.name).join(', ') : '–'}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">{h.servers.length ? 'Breached' : 'Server'}</dt>
+        <dd>{h.servers.length ? <BreachingList servers={h.servers} /> : row && row.servers.length > 0 ? row.servers.map((s) => s.name).join(', ') : '–'}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Target</dt>
         <dd>{alert ? `${alert.type}: ${alert.target}` : '–'}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Trigger</dt>
@@ -62,7 +65,8 @@ export default function HistoryPage() {
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}
       {message.data && <IncidentMessage message={message.data} />}
-      {row?.servers[0] && <IncidentCharts server={row.servers[0]} start={h.start} view={view} />}
+      {/* The servers that breached (most extreme first), else the target's first server. */}
+      {row?.servers.slice(0, h.servers.length ? MAX_CHARTED : 1).map((s) => <IncidentCharts key={s.id} server={s} start={h.start} view={view} />)}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { IncidentEvents } from './incident-events';
 import { SilencePanel } from './silence-panel';
 
 const USER = { id: 5, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', nick_name: '', country_code: null, phone_number: null, role: 2, role_text: 'Manager', is_account_owner: false, is_account_manager: false, avatar_url: '', url: '' };
-const HISTORY: IncidentHistory = { id: 7, start: 1_700_000_000, end: null, alert_id: 3, alert_name: 'CPU', alert_type: 'Server', subject: 'CPU high on web-01', message: '', url: '', acknowledged_by: null, acknowledged_at: null, silenced: false };
+const HISTORY: IncidentHistory = { id: 7, start: 1_700_000_000, end: null, alert_id: 3, alert_name: 'CPU', alert_type: 'Server', subject: 'CPU high on web-01', message: '', url: '', acknowledged_by: null, acknowledged_at: null, silenced: false, servers: [], server_id: null };
 const names = new Map([[5, 'Ada Lovelace']]);
 
 type Call = { url: string; method: string; body: string | null; csrf: string | null };

@@ -34,6 +34,17 @@ describe('incidentRows', () => {
       ['Gone since', [], '', null],
     ]);
   });
+  it('names the servers that breached where the incident recorded them, not every server of the tag', () => {
+    const breached = [{ id: 2, hostname: 'db-02-then' }];
+    const [tag, gone] = incidentRows([{ alert_id: 2, servers: breached }, { alert_id: 97, alert_name: 'Deleted tag alert', servers: [{ id: 5, hostname: 'old-05' }] }], alerts, idx, names);
+    // The current hostname where the server still exists, the one kept with the incident otherwise.
+    expect(tag!.servers).toEqual([{ id: 2, name: 'db-02' }]);
+    expect(gone!.servers).toEqual([{ id: 5, name: 'old-05' }]);
+    expect(incidentRows([{ alert_id: 2, servers: [] }], alerts, idx, names)[0]!.servers.map((s) => s.name)).toEqual(['web-01', 'db-02']);
+  });
+  it('names the servers that breached even before the index is loaded', () => {
+    expect(incidentRows([{ alert_id: 2, servers: [{ id: 1, hostname: 'web-01' }] }], alerts, undefined, names)[0]!.servers).toEqual([{ id: 1, name: 'web-01' }]);
+  });
   it('names the server of a Process or Server alert before the index is loaded, the others after', () => {
     const early = incidentRows([{ alert_id: 1 }, { alert_id: 2 }, { alert_id: 3 }], alerts, undefined, names);
     expect(early.map((r) => r.servers.map((s) => s.name))).toEqual([['app-04'], [], []]);

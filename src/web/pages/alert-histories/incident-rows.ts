@@ -41,15 +41,25 @@ export interface IncidentRow<H> {
   targetPath: string | null;
 }
 
+/** What a row reads of its incident: the alert, and the servers that breached when it started (kept with it). */
+export interface HistoryRef {
+  alert_id: number;
+  alert_name?: string;
+  servers?: readonly { id: number; hostname: string }[];
+}
+
 /** Server and Process alerts name their server in the target itself: no index needed to find it. */
 const NO_INDEX = indexTargets({ tags: [], logs: [], polled: [], applications: [] });
 
 /**
- * Joins incidents with their alerts and server names. Until the index of tags, logs, checks and
- * applications loads, only Server and Process alerts have their server. An alert deleted since keeps its incident
- * readable, named as the history kept it (else by id), with no server or target (they went with it).
+ * Joins incidents with their alerts and server names. The servers are those that breached when the
+ * incident started where it recorded them (a tag's incident is about those, not every server of the
+ * tag), else those of the alert's target: until the index of tags, logs, checks and applications
+ * loads, only Server and Process alerts have theirs. An alert deleted since keeps its incident
+ * readable, named as the history kept it (else by id), with its breaching servers but no target (it
+ * went with it).
  */
-export function incidentRows<H extends { alert_id: number; alert_name?: string }>(
+export function incidentRows<H extends HistoryRef>(
   histories: readonly H[],
   alerts: ReadonlyMap<number, AlertRef>,
   idx: TargetIndex | undefined,
@@ -57,8 +67,9 @@ export function incidentRows<H extends { alert_id: number; alert_name?: string }
 ): IncidentRow<H>[] {
   return histories.map((h) => {
     const a = alerts.get(h.alert_id);
-    if (!a) return { history: h, alertName: h.alert_name || `Alert #${h.alert_id}`, servers: [], target: '', targetPath: null };
-    const servers = serversOfAlert(a, idx ?? NO_INDEX).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` }));
+    const breached = (h.servers ?? []).map((s) => ({ id: s.id, name: serverNames.get(s.id) ?? s.hostname }));
+    if (!a) return { history: h, alertName: h.alert_name || `Alert #${h.alert_id}`, servers: breached, target: '', targetPath: null };
+    const servers = breached.length ? breached : serversOfAlert(a, idx ?? NO_INDEX).map((id) => ({ id, name: serverNames.get(id) ?? `#${id}` }));
     return { history: h, alertName: a.name, servers, target: a.target, targetPath: targetPath(a) };
   });
 }

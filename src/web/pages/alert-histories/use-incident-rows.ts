@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { useTargetIndex } from '../../api/alert-targets';
 import { useAlerts } from '../../api/alerts';
 import { useServers } from '../../api/servers';
-import { incidentRows, type IncidentRow } from './incident-rows';
+import { incidentRows, type HistoryRef, type IncidentRow } from './incident-rows';
 
 /** Incidents joined with their alert, servers (by hostname) and target; names fill in as those load. */
-export function useIncidentRows<H extends { alert_id: number; alert_name?: string }>(histories: readonly H[] | undefined): IncidentRow<H>[] {
+export function useIncidentRows<H extends HistoryRef>(histories: readonly H[] | undefined): IncidentRow<H>[] {
   return useIncidentRowsState(histories).rows;
 }
 
 /** The rows, and whether what names them (alerts, servers, the target index) is still loading. */
-export function useIncidentRowsState<H extends { alert_id: number; alert_name?: string }>(histories: readonly H[] | undefined): { rows: IncidentRow<H>[]; pending: boolean } {
+export function useIncidentRowsState<H extends HistoryRef>(histories: readonly H[] | undefined): { rows: IncidentRow<H>[]; pending: boolean } {
   const alerts = useAlerts();
   const servers = useServers();
   const { index } = useTargetIndex();

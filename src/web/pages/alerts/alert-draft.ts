@@ -4,7 +4,8 @@ import {
   alertUpdate,
   OUT_OF_BAND_TRIGGERS,
   OUT_OF_BAND_TYPES,
-  TRIGGER_TYPES_BY_TYPE,
+  PER_SERVER_TYPES,
+  triggerTypesFor,
   type Alert,
   type AlertCreateInput,
   type AlertType,
@@ -70,6 +71,8 @@ export interface AlertDraft {
   interval: string;
   time_above_threshold: string;
   num_of_servers: string;
+  /** Server Tag only: one incident per breaching server (fixed once created). */
+  per_server: boolean;
   part_name: string;
   ip_details: string;
   reg_exp: string;
@@ -83,7 +86,7 @@ export function emptyDraft(): AlertDraft {
   return {
     name: '', active: true, type: '', target_id: '', trigger_type: '', direction: 'above', threshold: '',
     threshold_type: 'static', band_value: '2', window_length: '1', window_units: 'h', interval: '10',
-    time_above_threshold: '1', num_of_servers: '1', part_name: 'MAX', ip_details: '', reg_exp: '',
+    time_above_threshold: '1', num_of_servers: '1', per_server: false, part_name: 'MAX', ip_details: '', reg_exp: '',
     users: [], subscribers: [], storedSubscribers: [],
   };
 }
@@ -95,7 +98,7 @@ export function draftOf(a: Alert): AlertDraft {
     direction: a.direction, threshold: a.threshold === null ? '' : String(a.threshold), threshold_type: a.threshold_type,
     band_value: String(a.band_value), window_length: String(a.window_length), window_units: a.window_units,
     interval: String(a.interval), time_above_threshold: String(a.time_above_threshold), num_of_servers: String(a.num_of_servers),
-    part_name: a.part_name, ip_details: a.ip_details, reg_exp: a.reg_exp,
+    per_server: a.per_server, part_name: a.part_name, ip_details: a.ip_details, reg_exp: a.reg_exp,
     users: a.users.map((u) => ({ ...u })),
     subscribers: (a.subscribers ?? []).map((s, i) => ({ url: s.url, type: s.type, event: s.event, auth: s.auth ?? '', secret: '', removeSecret: false, origin: i })),
     storedSubscribers: (a.subscribers ?? []).map(({ url, auth, has_secret }) => ({ url, auth, has_secret })),
@@ -107,25 +110,27 @@ const REG_EXP = ['Log Content', 'Incident Report Content', 'File Accessed', 'Reg
 const PART_NAME = ['Disk', 'Disk Busy'];
 
 /** Which of the optional fields a type and trigger use; the form shows only those. */
-export function fieldsFor(type: AlertType | '', trigger: string) {
+export function fieldsFor(type: AlertType | '', trigger: string, perServer = false) {
   return {
     threshold: trigger !== '' && !NO_THRESHOLD.includes(trigger),
     outOfBand: type !== '' && OUT_OF_BAND_TYPES.includes(type) && OUT_OF_BAND_TRIGGERS.includes(trigger),
     regExp: REG_EXP.includes(trigger),
     ports: trigger === 'Port Accessed',
     partName: PART_NAME.includes(trigger),
-    numOfServers: type === 'Server Tag',
+    perServer: type !== '' && PER_SERVER_TYPES.includes(type),
+    // Each server is its own incident with per_server: there is no count to reach.
+    numOfServers: type === 'Server Tag' && !perServer,
   };
 }
 
-/** The trigger types offered for a type (none until a type is chosen). */
-export const triggerChoices = (type: AlertType | ''): readonly string[] => (type ? TRIGGER_TYPES_BY_TYPE[type] : []);
+/** The trigger types offered for a type (none until a type is chosen); per_server adds Disk to a tag's. */
+export const triggerChoices = (type: AlertType | '', perServer = false): readonly string[] => (type ? triggerTypesFor(type, perServer) : []);
 
 const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
 
 /** POST /alerts parameters of a draft: fields the type and trigger do not use are left to their defaults. */
 export function toCreateInput(d: AlertDraft): AlertCreateInput {
-  const f = fieldsFor(d.type, d.trigger_type);
+  const f = fieldsFor(d.type, d.trigger_type, d.per_server);
   const band = f.outOfBand && d.threshold_type === 'out of band';
   return {
     name: d.name,
@@ -142,6 +147,7 @@ export function toCreateInput(d: AlertDraft): AlertCreateInput {
     interval: d.interval,
     time_above_threshold: d.time_above_threshold,
     num_of_servers: f.numOfServers ? d.num_of_servers : undefined,
+    per_server: f.perServer ? d.per_server : undefined,
     part_name: f.partName ? optional(d.part_name) : undefined,
     ip_details: f.ports ? d.ip_details : undefined,
     reg_exp: f.regExp ? d.reg_exp : undefined,
@@ -179,7 +185,7 @@ export function subscribersOf(d: Pick<AlertDraft, 'subscribers'>) {
 
 /** PUT /alerts/{id} parameters: only what may change after creation. */
 export function toUpdateInput(d: AlertDraft): AlertUpdateInput {
-  const f = fieldsFor(d.type, d.trigger_type);
+  const f = fieldsFor(d.type, d.trigger_type, d.per_server);
   return {
     name: d.name,
     active: d.active,

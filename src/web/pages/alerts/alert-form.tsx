@@ -8,6 +8,7 @@ import { checkDraft, fieldsFor, secretStates, triggerChoices, type AlertDraft } 
 import { AlertUsersEditor, SubscribersEditor } from './alert-recipients';
 import { AlertTargetPicker } from './alert-target-picker';
 import { BacktestPanel } from './backtest-panel';
+import { TagScopeFields } from './tag-scope-fields';
 
 /**
  * The alert form: type first, then a target of that type, then only the trigger types allowed for
@@ -33,7 +34,7 @@ export function AlertForm({
   const [local, setLocal] = useState<FieldErrors>({});
   const errors: FieldErrors = { ...serverFieldErrors(error, { ip_detail: 'ip_details', target: 'target_id', trigger: 'trigger_type' }), ...local };
   const set = <K extends keyof AlertDraft>(k: K, v: AlertDraft[K]) => setD((x) => ({ ...x, [k]: v }));
-  const f = fieldsFor(d.type, d.trigger_type);
+  const f = fieldsFor(d.type, d.trigger_type, d.per_server);
   const band = f.outOfBand && d.threshold_type === 'out of band';
 
   const submit = (e: FormEvent) => {
@@ -60,7 +61,7 @@ export function AlertForm({
             value={d.type}
             disabled={!creating}
             error={errors.type}
-            onChange={(e) => setD((x) => ({ ...x, type: e.target.value as AlertType | '', target_id: '', trigger_type: '', threshold_type: 'static', direction: 'above' }))}
+            onChange={(e) => setD((x) => ({ ...x, type: e.target.value as AlertType | '', target_id: '', trigger_type: '', threshold_type: 'static', direction: 'above', per_server: false }))}
           >
             <option value="">Choose a type…</option>
             {ALERT_TYPES.map((t) => (
@@ -74,7 +75,7 @@ export function AlertForm({
           <div className="grid gap-3 sm:grid-cols-2">
             <ChoiceField label="Trigger" value={d.trigger_type} disabled={!creating} error={errors.trigger_type} onChange={(e) => setD((x) => ({ ...x, trigger_type: e.target.value, threshold_type: 'static' }))}>
               <option value="">Choose a trigger…</option>
-              {triggerChoices(d.type).map((t) => (
+              {triggerChoices(d.type, d.per_server).map((t) => (
                 <option key={t}>{t}</option>
               ))}
             </ChoiceField>
@@ -106,11 +107,21 @@ export function AlertForm({
             )}
             <TextField label="Minutes above threshold" inputMode="numeric" value={d.time_above_threshold} onChange={(e) => set('time_above_threshold', e.target.value)} error={errors.time_above_threshold} />
             <TextField label="Repeat interval (minutes)" inputMode="numeric" value={d.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
-            {f.numOfServers && <TextField label="Number of servers" inputMode="numeric" value={d.num_of_servers} onChange={(e) => set('num_of_servers', e.target.value)} error={errors.num_of_servers} />}
             {f.partName && <TextField label="Part name (mount or MAX)" value={d.part_name} onChange={(e) => set('part_name', e.target.value)} error={errors.part_name} />}
             {f.ports && <TextField label="Ports (comma-separated)" value={d.ip_details} onChange={(e) => set('ip_details', e.target.value)} error={errors.ip_details} />}
             {f.regExp && <TextField label="Regular expression" className="font-mono" value={d.reg_exp} onChange={(e) => set('reg_exp', e.target.value)} error={errors.reg_exp} />}
           </div>
+        )}
+        {f.perServer && (
+          <TagScopeFields
+            perServer={d.per_server}
+            numOfServers={d.num_of_servers}
+            creating={creating}
+            errors={errors}
+            // A trigger only per_server offers (Disk) goes with it.
+            onPerServer={(v) => setD((x) => ({ ...x, per_server: v, trigger_type: triggerChoices(x.type, v).includes(x.trigger_type) ? x.trigger_type : '' }))}
+            onNumOfServers={(v) => set('num_of_servers', v)}
+          />
         )}
         {d.trigger_type && <BacktestPanel draft={d} />}
         <AlertUsersEditor value={d.users} onChange={(v) => set('users', v)} error={errors.users} />

@@ -6,7 +6,7 @@ import { IncidentsAtList } from './incidents-at-panel';
 
 afterEach(cleanup);
 const at = 1_700_000_040; // 2023-11-14 22:14 UTC
-const h = (id: number, alert_id: number, end: number | null, subject = '') => ({ id, alert_id, alert_name: '', alert_type: 'Server', start: at - 600, end, subject, message: '', url: '' });
+const h = (id: number, alert_id: number, end: number | null, subject = '') => ({ id, alert_id, alert_name: '', alert_type: 'Server', start: at - 600, end, subject, message: '', servers: [], server_id: null, url: '' });
 
 describe('IncidentsAtList', () => {
   it('lists each incident with its history and alert links', () => {
