@@ -39,6 +39,7 @@ import { INCIDENT_OPERATIONS } from './openapi-incidents';
 import { NOTIFICATION_SETTINGS_OPERATIONS } from './openapi-notification-settings';
 import { SILENCE_OPERATIONS, SILENCE_RULE } from './openapi-silences';
 import { TEAM_OPERATIONS } from './openapi-team';
+import { INVITATION_OPERATIONS } from './openapi-invitations';
 import { TIME_TRAVEL_OPERATIONS } from './openapi-time-travel';
 
 /** Records whose fields vary (time-series rows, detail lists): documented in the spec's prose. */
@@ -290,6 +291,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/collector/config', tag: 'Collector', summary: "The server's collector configuration (pulled each minute)", params: z.object({ guid: z.string() }), response: collectorConfig },
   { method: 'POST', path: '/collector/batches', tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)', params: batch, jsonOnly: true, response: batchResponse, status: 201 },
   ...TEAM_OPERATIONS,
+  ...INVITATION_OPERATIONS,
   ...ALERT_TOOL_OPERATIONS,
   ...SILENCE_OPERATIONS,
   ...INCIDENT_OPERATIONS,

@@ -22,6 +22,7 @@ export function sqliteAudit(db: Db): AuditRepo {
       const where = ['account_id = ?'];
       const args: (string | number)[] = [accountId];
       if (filter.resource !== undefined) (where.push('resource = ?'), args.push(filter.resource));
+      if (filter.action !== undefined) (where.push('action = ?'), args.push(filter.action));
       if (filter.userId !== undefined) (where.push('user_id = ?'), args.push(filter.userId));
       if (filter.start !== undefined) (where.push('time >= ?'), args.push(filter.start));
       if (filter.end !== undefined) (where.push('time <= ?'), args.push(filter.end));

@@ -8,6 +8,7 @@ import { eventsSchema } from './schema-events';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
+import { invitationsSchema } from './schema-invitations';
 import { silencesSchema } from './schema-silences';
 import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
@@ -16,7 +17,7 @@ import { usersSchema } from './schema-users';
 export type Db = Database.Database;
 
 /** Every module's schema, applied in this order at open (ids rebuilds the tables before it; modules after it make their tables with AUTOINCREMENT ids and alter the others' after their rebuild). */
-const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema, incidentResponseSchema, silencesSchema, notificationGroupingSchema];
+const MODULES: SchemaModule[] = [coreSchema, alertingSchema, usersSchema, eventsSchema, telemetrySchema, bucketsSchema, teamSchema, idsSchema, incidentResponseSchema, silencesSchema, notificationGroupingSchema, invitationsSchema];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.
