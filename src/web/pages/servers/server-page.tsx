@@ -7,6 +7,7 @@ import { useServerTagList } from '../../api/server-tags';
 import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { paths } from '../../app/paths';
+import { useCan } from '../../app/use-can';
 import { useMinuteParam } from '../../app/use-minute-param';
 import { usePreviousRecords } from '../../app/use-previous-period';
 import { useTimeView } from '../../app/use-time-view';
@@ -72,10 +73,13 @@ function TagsPanel({ serverId }: { serverId: number }) {
   const all = useServerTagList();
   const mine = useServerTags(serverId);
   const save = useSetServerTags(serverId);
+  const writer = useCan('server_tags.write');
+  const names = all.data && mine.data ? all.data.filter((t) => mine.data.server_tags.includes(t.id)).map((t) => t.name) : [];
   return (
     <Panel title="Tags">
       {(all.isPending || mine.isPending) && <Loading what="tags" />}
-      {all.data && mine.data && (
+      {!writer && all.data && mine.data && <p className="text-sm">{names.length ? names.join(', ') : 'No tags.'}</p>}
+      {writer && all.data && mine.data && (
         <TagPickerForm tags={all.data} selected={mine.data.server_tags} pending={save.isPending} error={save.error?.message} onSubmit={(ids) => save.mutate(ids)} />
       )}
       {save.isSuccess && <p role="status" className="mt-1 text-xs text-green-700 dark:text-green-400">Tags saved.</p>}
