@@ -25,6 +25,7 @@ describe('readableDiff', () => {
     ['a delete: every field', { name: 'db', servers: [] }, null, [['Name', 'db', '–'], ['Servers', 'none', '–']]],
     ['an unknown id keeps its number', { server_tags: [4] }, { server_tags: [99] }, [['Server tags', 'web', '#99']]],
     ["an alert's users, objects with an id", { users: [{ id: 7, sendemail: true }] }, { users: [] }, [['Users', 'Ada Lovelace', 'none']]],
+    ['a role by its name', { role: 3 }, { role: 2 }, [['Role', 'Regular', 'Manager']]],
     ['a user id field', { invited_by: 7 }, { invited_by: 8 }, [['Invited by', 'Ada Lovelace', '#8']]],
     ['a small number in a time-named field stays a number', { end: 5 }, { end: 6 }, [['End', '5', '6']]],
     ['a number not named as a time stays a number', { threshold: 1_795_917_600 }, { threshold: 90 }, [['Threshold', '1795917600', '90']]],

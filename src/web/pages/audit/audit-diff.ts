@@ -28,7 +28,7 @@ const ID_FIELDS: Record<string, NameKind> = {
 };
 
 /** Fields derived from others or that only locate the item: never a change worth reading. */
-const NOISE = new Set(['id', 'url', 'resource_url', 'avatar_url', 'nick_name', 'role_text', 'is_account_manager', 'in_incident', 'last_triggered']);
+const NOISE = new Set(['id', 'is_account_owner', 'url', 'resource_url', 'avatar_url', 'nick_name', 'role_text', 'is_account_manager', 'in_incident', 'last_triggered']);
 
 /** Epoch-second fields: by name (`start`, `end`, `created`, `*_at`, `expires`, ...) and a plausible value. */
 const TIME_FIELD = /(^|_)(start|end|time|created|updated|expires|until|at|from|to|seen)$/;
@@ -64,6 +64,7 @@ export function readValue(field: string, v: unknown, book: NameBook, timeZone?: 
   }
   if (kind && typeof v === 'number') return nameOf(book, kind, v);
   if (isEpoch(field, v)) return localTime(v, timeZone);
+  if (field === 'role' && (v === 2 || v === 3)) return v === 2 ? 'Manager' : 'Regular';
   if (Array.isArray(v)) return v.length ? v.map((x) => valueText(x)).join(', ') : 'none';
   return valueText(v);
 }

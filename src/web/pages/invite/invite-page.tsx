@@ -99,7 +99,7 @@ function KeyOnce({ email, apiKey }: { email: string; apiKey: string }) {
         This is your API key. It is shown only this once: keep it in your password manager. With it and <strong>{email}</strong> you sign in to the dashboard and call the API.
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <code aria-label="Your API key" className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all dark:bg-slate-800">{apiKey}</code>
+        <code aria-label="API key" className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all dark:bg-slate-800">{apiKey}</code>
         <Button onClick={copy}>Copy key</Button>
         {copied && <span role="status" className="text-xs text-green-700 dark:text-green-400">Copied.</span>}
       </div>
