@@ -38,6 +38,8 @@ async function expectNoWrites(page: Page, heading: string): Promise<void> {
 }
 
 test('a Regular user sees no New, Edit or Delete on alerts, tags, sets and windows', async ({ browser }) => {
+  // Five pages and a server page with its charts, on a machine shared with other work.
+  test.setTimeout(120_000);
   const server = loadSeeded().serverIds[0]!;
   // Something in every list, so that a row's Edit and Delete would show if offered.
   await apiSend('POST', '/server_sets/', { form: { name: `e2e-roles-set-${run}`, servers: JSON.stringify([server]), server_tags: '[]' } });
