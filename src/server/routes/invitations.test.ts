@@ -80,6 +80,10 @@ describe('inviting a teammate', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.field).toBe('phone_number');
     expect((await accept(token, { first_name: '', last_name: 'B' })).body.error.field).toBe('first_name');
+    for (const field of ['role', 'email']) {
+      const r = await accept(token, { first_name: 'A', last_name: 'B', [field]: field === 'role' ? 2 : 'me@example.org' });
+      expect(r.body.error).toMatchObject({ status: 400, field, message: `${field} is read-only` });
+    }
     expect(await usersWith(email)).toBe(0);
     const ok = await accept(token, { first_name: 'A', last_name: 'B', country_code: '44', phone_number: '7700900123' });
     expect(ok.body).toMatchObject({ country_code: 44, phone_number: 7700900123 });

@@ -89,7 +89,8 @@ export function invitationRoutes(app: FastifyInstance, { store, now, config }: D
 
   app.post('/invitations/accept/:token', async (req, reply) => {
     const token = tokenOf(req);
-    const answer = parseInput(req, invitationAccept);
+    // The e-mail and role are the invitation's: sending one is refused, never silently dropped.
+    const answer = parseInput(req, invitationAccept, { readOnly: ['email', 'role'] });
     const { user, key, inv } = await answering(() => acceptInvitation(store, token, answer, now()));
     const profile = toUserProfile(user);
     // Audited here: no one is signed in; the new profile acts. The path leaves the token out (a credential).
