@@ -44,6 +44,7 @@ import { silenceRoutes } from './routes/silences';
 import { userRoutes } from './routes/users';
 import { sessionRoutes } from './routes/session';
 import { teamRoutes } from './routes/team';
+import { invitationRoutes } from './routes/invitations';
 import { collectorRoutes } from './routes/collector';
 import { processRoutes } from './routes/processes';
 import { serverDataRoutes } from './routes/server-data';
@@ -53,7 +54,7 @@ import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
 
 /** The route modules of the API, each registered under /api and /api/v5 (registerApi). */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, notificationSettingsRoutes, teamRoutes, sessionRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, notificationSettingsRoutes, teamRoutes, invitationRoutes, sessionRoutes];
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the
@@ -70,6 +71,8 @@ export function registerApi(api: FastifyInstance, deps: Deps): ReturnType<typeof
 const PUBLIC_PATHS = new Set(['GET /api/openapi.json', 'GET /api/v5/openapi.json', 'POST /api/session', 'POST /api/v5/session']);
 /** E-mailed acknowledge links (GET reads, POST acts): the signed link is the credential, not a sign-in. */
 const ACK_LINK = /^\/api(\/v5)?\/ack\/[^/]+\/?$/;
+/** E-mailed invitation links (GET reads, POST accepts): the link is the invitee's credential; nobody is signed in yet. */
+const INVITATION_LINK = /^\/api(\/v5)?\/invitations\/accept\/[^/]+\/?$/;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -85,7 +88,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     const path = req.url.split('?')[0]!;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (!path.startsWith('/api') || PUBLIC_PATHS.has(`${method} ${path.replace(/\/$/, '')}`)) return;
-    if ((method === 'GET' || method === 'POST') && ACK_LINK.test(path)) return;
+    if ((method === 'GET' || method === 'POST') && (ACK_LINK.test(path) || INVITATION_LINK.test(path))) return;
     await authenticate(req, reply);
   };
 

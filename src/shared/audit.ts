@@ -18,10 +18,16 @@ export const auditEntry = z.object({
 });
 export type AuditEntryItem = z.infer<typeof auditEntry>;
 
-/** GET /audit/: paging plus optional `resource`, `user_id`, `start` and `end` (epoch seconds, inclusive). */
-export const auditListQuery = pagingQuery.extend({
-  resource: listFilter(z.string({ error: 'resource must be text' }).max(100, { error: 'resource must be at most 100 characters' })),
-  user_id: listFilter(intParam('user_id', { min: 1 })),
-  start: listFilter(intParam('start', { min: 0 })),
-  end: listFilter(intParam('end', { min: 0 })),
-});
+/**
+ * GET /audit/: paging plus optional `resource`, `action` (create, update, delete, ...), `user_id`,
+ * `start` and `end` (epoch seconds, inclusive; end before start is refused).
+ */
+export const auditListQuery = pagingQuery
+  .extend({
+    resource: listFilter(z.string({ error: 'resource must be text' }).max(100, { error: 'resource must be at most 100 characters' })),
+    action: listFilter(z.string({ error: 'action must be text' }).max(100, { error: 'action must be at most 100 characters' })),
+    user_id: listFilter(intParam('user_id', { min: 1 })),
+    start: listFilter(intParam('start', { min: 0 })),
+    end: listFilter(intParam('end', { min: 0 })),
+  })
+  .refine((q) => q.start === undefined || q.end === undefined || q.end >= q.start, { error: 'end must not be before start', path: ['end'] });

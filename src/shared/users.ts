@@ -56,7 +56,8 @@ const emailParam = z.preprocess(
 /** The User profile fields the spec marks RO: a POST or PUT that sends one is refused. */
 export const USER_READ_ONLY = ['id', 'nick_name', 'role', 'role_text', 'is_account_owner', 'is_account_manager', 'avatar_url', 'url'] as const;
 
-const userFields = z.object({
+/** The profile fields of the spec, each checked as POST /users/ checks it. */
+export const userFields = z.object({
   first_name: textParam('first_name', 1, 30),
   last_name: textParam('last_name', 1, 30),
   email: emailParam,

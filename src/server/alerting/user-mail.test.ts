@@ -34,3 +34,17 @@ describe('the confirmation e-mail of a new user', () => {
     expect(mail.messageId).toBe(`<${rows[0]!.delivery_id}@localhost>`);
   });
 });
+
+describe('the invitation e-mail', () => {
+  it('goes out through the outbox to the invitee, with a link to the dashboard that opens the invitation', async () => {
+    const r = await svc.request('POST', '/api/v5/invitations/', { json: { first_name: 'Katherine', last_name: 'Johnson', email: 'kj@example.com' } });
+    expect(r.status).toBe(201);
+    await until(() => smtp.mails.some((m) => m.to.includes('kj@example.com')));
+    const mail = smtp.mails.find((m) => m.to.includes('kj@example.com'))!;
+    // Quoted-printable may fold long lines with a soft break ("=" at the line's end).
+    const text = mail.raw.replace(/=\r?\n/g, '');
+    const token = /\/invite\/(i1\.[A-Za-z0-9._-]+)/.exec(text)![1]!;
+    const preview = await svc.request('GET', `/api/v5/invitations/accept/${token}/`, { as: null });
+    expect(preview.body).toMatchObject({ email: 'kj@example.com', first_name: 'Katherine' });
+  });
+});

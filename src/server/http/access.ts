@@ -1,18 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ROLE_MANAGER } from '../../shared/users';
+import { NEEDS_MANAGER, PERMISSIONS, isManager, type Need, type Permission } from '../../shared/access';
 import type { Deps } from '../deps';
-import type { UserRecord } from '../store/repos/users';
 import { forbidden } from './errors';
 
-/**
- * Who may call a writing endpoint, decided here and nowhere else:
- * - `any`: every signed-in role (ingest, signing out);
- * - `manager`: Manager or owner;
- * - `self`: the user named by the path's `:id` themself, or a Manager/owner for a user other than the owner.
- */
-export type Need = 'any' | 'manager' | 'self';
+export type { Need };
 
-/** The access and audit rule of one writing endpoint. */
+/**
+ * The access and audit rule of one writing endpoint. Who may call it comes from the shared
+ * permission table (shared/access.ts), the one the dashboard decides its controls with; for `self`
+ * the user concerned is the one named by the path's `:id`.
+ */
 export interface Rule {
   need: Need;
   /** Resource name in the audit log. */
@@ -28,69 +25,82 @@ export interface Rule {
   noAudit?: true;
 }
 
-const crud = (resource: string, path: string, need: Need = 'manager'): Record<string, Rule> => ({
-  [`POST ${path}`]: { need, resource, action: 'create', read: `${path}/:id` },
-  [`PUT ${path}/:id`]: { need, resource, action: 'update', read: `${path}/:id` },
-  [`DELETE ${path}/:id`]: { need, resource, action: 'delete', read: `${path}/:id` },
-});
+/** The need of a permission, for the rules below. */
+const of = (p: Permission): Need => PERMISSIONS[p];
+
+const crud = (resource: string, path: string, permission: Permission): Record<string, Rule> => {
+  const need = of(permission);
+  return {
+    [`POST ${path}`]: { need, resource, action: 'create', read: `${path}/:id` },
+    [`PUT ${path}/:id`]: { need, resource, action: 'update', read: `${path}/:id` },
+    [`DELETE ${path}/:id`]: { need, resource, action: 'delete', read: `${path}/:id` },
+  };
+};
 
 /**
  * Every writing endpoint of the API (PATCH follows its PUT). Reads (GET/HEAD) are open to every
  * role. A writing route missing here is refused to all but Managers (and a test fails).
  */
 export const WRITE_RULES: Record<string, Rule> = {
-  ...crud('alerts', '/alerts'),
+  ...crud('alerts', '/alerts', 'alerts.write'),
   // A backtest stores nothing: a read in POST form (it takes the create form), open to every role.
-  'POST /alerts/backtest': { need: 'any', resource: 'alerts', action: 'backtest', noAudit: true },
+  'POST /alerts/backtest': { need: of('alerts.backtest'), resource: 'alerts', action: 'backtest', noAudit: true },
   // Audited by the route itself: one entry per alert changed (none for a dry run).
-  'POST /alerts/bulk': { need: 'manager', resource: 'alerts', action: 'bulk_update', noAudit: true },
-  'POST /alerts/:id/test_callback': { need: 'manager', resource: 'alerts', action: 'test_callback', noAudit: true },
+  'POST /alerts/bulk': { need: of('alerts.write'), resource: 'alerts', action: 'bulk_update', noAudit: true },
+  'POST /alerts/:id/test_callback': { need: of('alerts.write'), resource: 'alerts', action: 'test_callback', noAudit: true },
   'POST /alerts/:id/deliveries/:did/redeliver': {
-    need: 'manager', resource: 'alert_deliveries', action: 'redeliver', idParam: 'did', read: '/alerts/:id/deliveries/:did',
+    need: of('alerts.write'), resource: 'alert_deliveries', action: 'redeliver', idParam: 'did', read: '/alerts/:id/deliveries/:did',
   },
   // Incident response: every role may acknowledge and write notes (issue 18).
-  'POST /alert_histories/:id/acknowledge': { need: 'any', resource: 'alert_histories', action: 'acknowledge', read: '/alert_histories/:id' },
-  'POST /alert_histories/:id/unacknowledge': { need: 'any', resource: 'alert_histories', action: 'unacknowledge', read: '/alert_histories/:id' },
-  'POST /alert_histories/:id/notes': { need: 'any', resource: 'alert_histories', action: 'add_note' },
+  'POST /alert_histories/:id/acknowledge': { need: of('incidents.respond'), resource: 'alert_histories', action: 'acknowledge', read: '/alert_histories/:id' },
+  'POST /alert_histories/:id/unacknowledge': { need: of('incidents.respond'), resource: 'alert_histories', action: 'unacknowledge', read: '/alert_histories/:id' },
+  'POST /alert_histories/:id/notes': { need: of('incidents.respond'), resource: 'alert_histories', action: 'add_note' },
   // Signed in by the link itself, not a user: audited by the route (routes/incidents.ts) as the link's recipient.
-  'POST /ack/:token': { need: 'any', resource: 'alert_histories', action: 'acknowledge_link', noAudit: true },
-  'PUT /autodetect/resources': { need: 'manager', resource: 'autodetect', action: 'update' },
-  'POST /buckets': { need: 'any', resource: 'buckets', action: 'ingest', noAudit: true },
-  'DELETE /buckets': { need: 'manager', resource: 'buckets', action: 'delete' },
-  'DELETE /buckets/:id': { need: 'manager', resource: 'buckets', action: 'delete', read: '/buckets/:id' },
-  'POST /collector/batches': { need: 'any', resource: 'collector', action: 'ingest', noAudit: true },
-  'POST /collector/register': { need: 'any', resource: 'collector', action: 'register', noAudit: true },
-  ...crud('logs', '/logs'),
-  ...crud('maintenance_windows', '/maintenance_windows'),
-  ...crud('server_sets', '/server_sets'),
-  ...crud('server_tags', '/server_tags'),
-  ...crud('silences', '/silences'),
-  'PUT /servers/:id': { need: 'manager', resource: 'servers', action: 'update', read: '/servers/:id' },
-  'DELETE /servers/:id': { need: 'manager', resource: 'servers', action: 'delete', read: '/servers/:id' },
+  'POST /ack/:token': { need: of('incidents.respond'), resource: 'alert_histories', action: 'acknowledge_link', noAudit: true },
+  'PUT /autodetect/resources': { need: of('settings.write'), resource: 'autodetect', action: 'update' },
+  'POST /buckets': { need: of('ingest'), resource: 'buckets', action: 'ingest', noAudit: true },
+  'DELETE /buckets': { need: of('buckets.write'), resource: 'buckets', action: 'delete' },
+  'DELETE /buckets/:id': { need: of('buckets.write'), resource: 'buckets', action: 'delete', read: '/buckets/:id' },
+  'POST /collector/batches': { need: of('ingest'), resource: 'collector', action: 'ingest', noAudit: true },
+  'POST /collector/register': { need: of('ingest'), resource: 'collector', action: 'register', noAudit: true },
+  ...crud('logs', '/logs', 'logs.write'),
+  ...crud('maintenance_windows', '/maintenance_windows', 'maintenance_windows.write'),
+  ...crud('server_sets', '/server_sets', 'server_sets.write'),
+  ...crud('server_tags', '/server_tags', 'server_tags.write'),
+  ...crud('silences', '/silences', 'silences.write'),
+  'PUT /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'update', read: '/servers/:id' },
+  'DELETE /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'delete', read: '/servers/:id' },
   'PUT /servers/:id/polled_data_config': {
-    need: 'manager', resource: 'polled_data_config', action: 'update', read: '/servers/:id/polled_data_config',
+    need: of('settings.write'), resource: 'polled_data_config', action: 'update', read: '/servers/:id/polled_data_config',
   },
-  'PUT /servers/:id/tags': { need: 'manager', resource: 'server_tags_of_server', action: 'update', read: '/servers/:id/tags' },
-  'PUT /notification_settings': { need: 'manager', resource: 'notification_settings', action: 'update', read: '/notification_settings' },
-  'PUT /transactions': { need: 'manager', resource: 'transactions', action: 'update', read: '/transactions' },
-  'POST /users': { need: 'manager', resource: 'users', action: 'create', read: '/users/:id' },
-  'PUT /users/:id': { need: 'self', resource: 'users', action: 'update', read: '/users/:id' },
+  'PUT /servers/:id/tags': { need: of('server_tags.write'), resource: 'server_tags_of_server', action: 'update', read: '/servers/:id/tags' },
+  'PUT /notification_settings': { need: of('settings.write'), resource: 'notification_settings', action: 'update', read: '/notification_settings' },
+  'PUT /transactions': { need: of('settings.write'), resource: 'transactions', action: 'update', read: '/transactions' },
+  'POST /users': { need: of('users.write'), resource: 'users', action: 'create', read: '/users/:id' },
+  'PUT /users/:id': { need: of('users.self'), resource: 'users', action: 'update', read: '/users/:id' },
   'DELETE /users/:id': {
-    need: 'manager', resource: 'users', action: 'delete', read: '/users/:id', protectOwner: 'the account owner cannot be deleted',
+    need: of('users.write'), resource: 'users', action: 'delete', read: '/users/:id', protectOwner: 'the account owner cannot be deleted',
   },
   'PUT /users/:id/role': {
-    need: 'manager', resource: 'users', action: 'role', read: '/users/:id', protectOwner: "the account owner's role cannot change",
+    need: of('users.write'), resource: 'users', action: 'role', read: '/users/:id', protectOwner: "the account owner's role cannot change",
   },
   // No read: the caller's own key may be the one just replaced; the log says that it changed, never the key.
-  'POST /users/:id/api_key': { need: 'self', resource: 'users', action: 'rotate_key' },
-  'DELETE /users/:id/api_key': { need: 'self', resource: 'users', action: 'revoke_key' },
-  'POST /session': { need: 'any', resource: 'session', action: 'sign_in', noAudit: true },
-  'DELETE /session': { need: 'any', resource: 'session', action: 'sign_out', noAudit: true },
+  'POST /users/:id/api_key': { need: of('users.self'), resource: 'users', action: 'rotate_key' },
+  'DELETE /users/:id/api_key': { need: of('users.self'), resource: 'users', action: 'revoke_key' },
+  // Invitations (extension): a Manager invites; the e-mailed link, not a sign-in, accepts (audited by the route).
+  'POST /invitations': { need: of('users.invite'), resource: 'invitations', action: 'create', read: '/invitations/:id' },
+  'DELETE /invitations/:id': { need: of('users.invite'), resource: 'invitations', action: 'delete', read: '/invitations/:id' },
+  'POST /invitations/accept/:token': { need: of('session'), resource: 'users', action: 'accept_invitation', noAudit: true },
+  'POST /session': { need: of('session'), resource: 'session', action: 'sign_in', noAudit: true },
+  'DELETE /session': { need: of('session'), resource: 'session', action: 'sign_out', noAudit: true },
 };
 
 /** The reads not every role may make. */
 export const READ_RULES: Record<string, Rule> = {
-  'GET /audit': { need: 'manager', resource: 'audit', action: 'read', noAudit: true },
+  'GET /audit': { need: of('audit.read'), resource: 'audit', action: 'read', noAudit: true },
+  // Who was invited is the inviters' business; the invitee reads their own through the link.
+  'GET /invitations': { need: of('users.invite'), resource: 'invitations', action: 'read', noAudit: true },
+  'GET /invitations/:id': { need: of('users.invite'), resource: 'invitations', action: 'read', noAudit: true },
 };
 
 const PREFIX = /^\/api(\/v5)?/;
@@ -104,10 +114,6 @@ export function ruleOf(req: FastifyRequest): Rule | null {
   if (method === 'GET') return READ_RULES[key] ?? null;
   return WRITE_RULES[key] ?? { need: 'manager', resource: key, action: method.toLowerCase() };
 }
-
-export const isManager = (u: UserRecord) => u.is_account_owner || u.role === ROLE_MANAGER;
-
-const NEEDS_MANAGER = 'this needs the Manager role';
 
 /** The onRequest check of every /api route, after sign-in: 403 when the role may not do this. */
 export function enforceRoles({ store }: Deps) {

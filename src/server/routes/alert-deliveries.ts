@@ -8,7 +8,9 @@ import { parseInput, pathId } from '../http/input';
 import { envelope } from '../http/paging';
 import type { Delivery } from '../store/repos/outbox';
 import { OUTBOX_EVENT } from '../alerting/start';
+import { can } from '../../shared/access';
 import { anyRecord, route } from '../http/route';
+import { INVITE_LINK_PATH } from '../services/invitations';
 
 /** GET /notifications/: P plus an optional alert_id. */
 const notificationListQuery = pagingQuery.extend({ alert_id: intParam('alert_id', { min: 1 }).optional() });
@@ -55,8 +57,14 @@ export function alertDeliveryRoutes(app: FastifyInstance, { store, events }: Dep
   }, async (req) => {
     const q = parseInput(req, notificationListQuery);
     const page = await store.outbox.notifications(req.account.id, q.alert_id, q);
-    // Every role reads this list: the acknowledge links in e-mails stay their recipients' own.
-    const items = page.items.map((n) => ({ ...n, body: n.body.replace(/\/ack\/[A-Za-z0-9._~%-]+/g, '/ack/{token}') }));
+    // Every role reads this list: the acknowledge links in e-mails stay their recipients' own, and an
+    // invitation link only those who may invite read (they could make one themselves).
+    const inviter = can(req.user, 'users.invite');
+    const hide = (body: string) => {
+      const b = body.replace(/\/ack\/[A-Za-z0-9._~%-]+/g, '/ack/{token}');
+      return inviter ? b : b.replace(INVITE_LINK_PATH, '/invite/{token}');
+    };
+    const items = page.items.map((n) => ({ ...n, body: hide(n.body) }));
     return envelope(req, q, { total: page.total, items });
   });
 

@@ -61,7 +61,7 @@ export function teamRoutes(app: FastifyInstance, { store, now }: Deps) {
     params: auditListQuery, response: auditEntry, paged: true,
   }, async (req) => {
     const q = parseInput(req, auditListQuery);
-    const page = await store.audit.list(req.account.id, { resource: q.resource, userId: q.user_id, start: q.start, end: q.end }, q);
+    const page = await store.audit.list(req.account.id, { resource: q.resource, action: q.action, userId: q.user_id, start: q.start, end: q.end }, q);
     return envelope(req, q, page);
   });
 }

@@ -22,6 +22,7 @@ import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
 import type { AuditRepo, SessionRepo, TeamRepo } from './repos/team';
 import type { UserRepo } from './repos/users';
+import type { InvitationRepo } from './repos/invitations';
 
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
@@ -61,6 +62,8 @@ export interface Store {
   team: TeamRepo;
   sessions: SessionRepo;
   audit: AuditRepo;
+  /** Invitations of teammates by e-mail (issue 17). */
+  invitations: InvitationRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   /** Releases the store (connections, file handles); awaited at shutdown. */

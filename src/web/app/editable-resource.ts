@@ -1,6 +1,7 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
+import type { Permission } from '../../shared/access';
 import type { UserProfile } from '../../shared/users';
 import type { FieldErrors } from '../components/forms/schema-errors';
 import type { Column } from '../components/ui/data-table';
@@ -41,6 +42,10 @@ export interface EditableLabels<T> {
  */
 export interface EditableResource<T extends { id: number }, F extends object, I, O> {
   labels: EditableLabels<T>;
+  /** What adding, editing and deleting need (shared/access.ts): without it the list is read-only. */
+  permission: Permission;
+  /** No add button: new items come another way (users: by invitation, in `Header`). */
+  noAdd?: boolean;
   useList: () => UseQueryResult<T[]>;
   /** The options, undefined while they load (the form waits for them). Left out when there are none. */
   useOptions?: () => O | undefined;

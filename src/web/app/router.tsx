@@ -9,6 +9,7 @@ import { RequireSession } from './require-session';
 // chart code (Recharts) arrives with the pages that chart.
 const SignInPage = lazy(() => import('../pages/sign-in/sign-in-page'));
 const AckPage = lazy(() => import('../pages/ack/ack-page'));
+const InvitePage = lazy(() => import('../pages/invite/invite-page'));
 const FleetPage = lazy(() => import('../pages/servers/fleet-page'));
 const ServerPage = lazy(() => import('../pages/servers/server-page'));
 const HostMapPage = lazy(() => import('../pages/servers/host-map/host-map-page'));
@@ -31,6 +32,8 @@ export const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
   // An e-mailed acknowledge link: outside RequireSession, the token is its own credential.
   { path: '/ack/:token', element: <AckPage /> },
+  // An e-mailed invitation: outside RequireSession, the link is the invitee's credential.
+  { path: '/invite/:token', element: <InvitePage /> },
   {
     element: (
       <RequireSession>

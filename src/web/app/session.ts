@@ -1,4 +1,5 @@
-import { ROLE_MANAGER, type UserProfile } from '../../shared/users';
+import { isManager } from '../../shared/access';
+import type { UserProfile } from '../../shared/users';
 
 /**
  * The dashboard's session lives on the server behind an HttpOnly cookie (POST /session/), so new tabs
@@ -15,9 +16,9 @@ export function setCsrfToken(token: string | null): void {
   csrf = token;
 }
 
-/** Managers and the account owner change configuration; Regular users only read it (the service enforces it). */
+/** Managers and the account owner change configuration; Regular users only read it (shared/access.ts, as the service). */
 export function canConfigure(u: Pick<UserProfile, 'role' | 'is_account_owner'> | null | undefined): boolean {
-  return !!u && (u.is_account_owner || u.role === ROLE_MANAGER);
+  return !!u && isManager(u);
 }
 
 /** Whether a method changes something, so needs the CSRF token. */

@@ -24,6 +24,7 @@ export function pgAudit(pg: Pg): AuditRepo {
       const args: (string | number)[] = [accountId];
       const add = (cond: string, v: string | number) => (args.push(v), where.push(`${cond} $${args.length}`));
       if (filter.resource !== undefined) add('resource =', filter.resource);
+      if (filter.action !== undefined) add('action =', filter.action);
       if (filter.userId !== undefined) add('user_id =', filter.userId);
       if (filter.start !== undefined) add('time >=', filter.start);
       if (filter.end !== undefined) add('time <=', filter.end);

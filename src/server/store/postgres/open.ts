@@ -26,6 +26,7 @@ import { pgTelemetry } from './telemetry/repo';
 import { pgTransactions } from './transactions';
 import { pgUsers } from './users';
 import { pgAudit } from './audit';
+import { pgInvitations } from './invitations';
 import { pgSessions } from './sessions';
 import { pgTeam } from './team';
 
@@ -70,6 +71,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     team: pgTeam(db),
     sessions: pgSessions(db),
     audit: pgAudit(db),
+    invitations: pgInvitations(db),
     ping: async () => void (await db.exec('SELECT 1')),
     close: () => db.close(),
   };

@@ -62,6 +62,7 @@ export type NewAuditEntry = Omit<AuditEntry, 'id'>;
 
 export interface AuditFilter {
   resource?: string;
+  action?: string;
   userId?: number;
   start?: number;
   end?: number;

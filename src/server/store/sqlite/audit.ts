@@ -25,6 +25,10 @@ export function sqliteAudit(db: Db): AuditRepo {
         where.push('resource = ?');
         args.push(filter.resource);
       }
+      if (filter.action !== undefined) {
+        where.push('action = ?');
+        args.push(filter.action);
+      }
       if (filter.userId !== undefined) {
         where.push('user_id = ?');
         args.push(filter.userId);

@@ -9,6 +9,7 @@ import { eventsSchema } from './schema-events';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
+import { invitationsSchema } from './schema-invitations';
 import { silencesSchema } from './schema-silences';
 import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
@@ -30,6 +31,7 @@ const MODULES: SchemaModule[] = [
   silencesSchema,
   notificationGroupingSchema,
   breachingServersSchema,
+  invitationsSchema,
 ];
 
 /**

@@ -24,6 +24,7 @@ import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
 import { sqliteAudit } from './audit';
+import { sqliteInvitations } from './invitations';
 import { sqliteSessions } from './sessions';
 import { sqliteTeam } from './team';
 
@@ -58,6 +59,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     team: sqliteTeam(db),
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
+    invitations: sqliteInvitations(db),
     ping: async () => void db.prepare('SELECT 1').get(),
     close: async () => void db.close(),
   };

@@ -4,6 +4,7 @@ import { useAlert, useCreateAlert, useDeleteAlert, useUpdateAlert } from '../../
 import { useMe } from '../../api/session';
 import { useUsers } from '../../api/users';
 import { paths } from '../../app/paths';
+import { useCan } from '../../app/use-can';
 import { ConfirmButton } from '../../components/forms/confirm-button';
 import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
@@ -18,10 +19,12 @@ export default function AlertEditPage() {
 }
 
 function CreateAlert() {
+  const writer = useCan('alerts.write');
   const navigate = useNavigate();
   const create = useCreateAlert();
   const users = useUsers();
   const signedIn = useMe();
+  if (!writer) return <ReadOnlyNote />;
   if (users.isPending) return <Loading what="users" />;
   // The signed-in person is the natural first recipient.
   const me = users.data?.find((u) => u.email === signedIn?.email);
@@ -45,6 +48,7 @@ function EditAlert({ id }: { id: number }) {
   const alert = useAlert(id);
   const update = useUpdateAlert(id);
   const del = useDeleteAlert();
+  const writer = useCan('alerts.write');
   // Each save starts the form afresh from the saved alert, so "Secret set" and the rest show what is stored.
   const [saves, setSaves] = useState(0);
   if (alert.isPending) return <Loading what="alert" />;
@@ -57,9 +61,11 @@ function EditAlert({ id }: { id: number }) {
         <span className="text-sm text-slate-600 dark:text-slate-400">
           {a.type} {a.target} · {a.trigger}
         </span>
-        <div className="ml-auto">
-          <ConfirmButton label="Delete alert" question={`Delete the alert "${a.name}"?`} pending={del.isPending} onConfirm={() => del.mutate(id, { onSuccess: () => navigate(paths.alerts, { replace: true }) })} />
-        </div>
+        {writer && (
+          <div className="ml-auto">
+            <ConfirmButton label="Delete alert" question={`Delete the alert "${a.name}"?`} pending={del.isPending} onConfirm={() => del.mutate(id, { onSuccess: () => navigate(paths.alerts, { replace: true }) })} />
+          </div>
+        )}
       </div>
       <ReadOnlyNote />
       {del.error && <ErrorBox error={del.error} retry={false} />}
@@ -71,6 +77,7 @@ function EditAlert({ id }: { id: number }) {
           pending={update.isPending}
           error={update.error}
           targetLabel={a.target}
+          readOnly={!writer}
           onSubmit={(d) => update.mutate(toUpdateInput(d), { onSuccess: () => setSaves((n) => n + 1) })}
         />
         {update.isSuccess && !update.isPending && (

@@ -21,6 +21,7 @@ export function AlertForm({
   pending,
   error,
   targetLabel,
+  readOnly = false,
 }: {
   initial: AlertDraft;
   creating: boolean;
@@ -29,6 +30,8 @@ export function AlertForm({
   error: unknown;
   /** How an existing alert's target reads (the API's `target`). */
   targetLabel?: string;
+  /** Shown to read, not to change (a role without alerts.write): every field disabled, no save. */
+  readOnly?: boolean;
 }) {
   const [d, setD] = useState(initial);
   const [local, setLocal] = useState<FieldErrors>({});
@@ -47,7 +50,7 @@ export function AlertForm({
   return (
     <form onSubmit={submit} noValidate className="max-w-3xl">
       {/* Read-only while saving: the form restarts from the saved alert, which would drop edits made meanwhile. */}
-      <fieldset disabled={pending} className="min-w-0 space-y-4">
+      <fieldset disabled={pending || readOnly} className="min-w-0 space-y-4">
         <FormError errors={errors} />
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField label="Name" value={d.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
@@ -126,9 +129,11 @@ export function AlertForm({
         {d.trigger_type && <BacktestPanel draft={d} />}
         <AlertUsersEditor value={d.users} onChange={(v) => set('users', v)} error={errors.users} />
         <SubscribersEditor value={d.subscribers} secrets={secretStates(d.storedSubscribers, d.subscribers)} onChange={(v) => set('subscribers', v)} error={errors.subscribers} />
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? 'Saving…' : creating ? 'Create alert' : 'Save alert'}
-        </Button>
+        {!readOnly && (
+          <Button type="submit" variant="primary" disabled={pending}>
+            {pending ? 'Saving…' : creating ? 'Create alert' : 'Save alert'}
+          </Button>
+        )}
       </fieldset>
     </form>
   );

@@ -6,6 +6,8 @@ import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { useServerChoices } from '../../api/servers';
 import { paths, withQuery } from '../../app/paths';
+import { useCan } from '../../app/use-can';
+import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { inputClass, SelectField } from '../../components/ui/field';
 import { Empty, ErrorBox, Loading } from '../../components/ui/status';
@@ -27,6 +29,7 @@ export default function AlertsPage() {
   const servers = useServerChoices();
   const del = useDeleteAlert();
   const toggle = useSetAlertActive();
+  const writer = useCan('alerts.write');
   const [asking, setAsking] = useState<Alert | null>(null);
   const targets: TargetServers = useMemo(
     () => ({ logs: new Map((logs.data ?? []).map((l) => [l.id, l.server_id])), polled: new Map((polled.data ?? []).map((p) => [p.id, p.server_id])) }),
@@ -44,18 +47,23 @@ export default function AlertsPage() {
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
         <h1 className="text-lg font-semibold">Alerts</h1>
-        <Link to={paths.alertNew} className="rounded bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">
-          New alert
-        </Link>
-        <Link to={withQuery(paths.alertBulk, { type: view.type, server: view.server ?? undefined })} className="text-sm text-teal-800 underline dark:text-teal-300">
-          Bulk edit
-        </Link>
+        {writer && (
+          <>
+            <Link to={paths.alertNew} className="rounded bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">
+              New alert
+            </Link>
+            <Link to={withQuery(paths.alertBulk, { type: view.type, server: view.server ?? undefined })} className="text-sm text-teal-800 underline dark:text-teal-300">
+              Bulk edit
+            </Link>
+          </>
+        )}
         {alerts.data && (
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {rows.length} of {alerts.data.length} alerts · {inIncident} in incident
           </p>
         )}
       </div>
+      <ReadOnlyNote />
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3" role="search" aria-label="Filter alerts">
         <label className="text-xs font-medium text-slate-700 dark:text-slate-300">
           Filter
@@ -83,7 +91,7 @@ export default function AlertsPage() {
         <AlertsTable
           rows={rows}
           serverName={serverName}
-          actions={{ edit: (a) => navigate(paths.alert(a.id)), setActive: (a, active) => toggle.mutate({ id: a.id, active }), remove: setAsking }}
+          actions={writer ? { edit: (a) => navigate(paths.alert(a.id)), setActive: (a, active) => toggle.mutate({ id: a.id, active }), remove: setAsking } : { edit: (a) => navigate(paths.alert(a.id)) }}
         />
       )}
       {asking && (

@@ -11,11 +11,22 @@ import type { AlertRow } from './alert-rows';
 const GRID = 'grid grid-cols-[1fr_auto_auto] gap-x-3 gap-y-0.5 px-3 md:grid-cols-[minmax(10rem,2fr)_7rem_minmax(7rem,1fr)_minmax(10rem,2fr)_7rem_9rem_2.5rem] md:items-center';
 const HEADERS = ['Name', 'Type', 'Server', 'Trigger', 'State', 'Last triggered'];
 
-/** What a row's menu can do to its alert. */
+/** What a row's menu can do to its alert; without `setActive` and `remove` (a read-only role) it only opens it. */
 export interface RowActions {
   edit: (a: Alert) => void;
-  setActive: (a: Alert, active: boolean) => void;
-  remove: (a: Alert) => void;
+  setActive?: (a: Alert, active: boolean) => void;
+  remove?: (a: Alert) => void;
+}
+
+/** The menu entries of a row: Edit, (De)activate and Delete for a writer; View alone for a reader. */
+export function rowMenu(a: Alert, actions: RowActions) {
+  const { setActive, remove } = actions;
+  if (!setActive || !remove) return [{ label: 'View', onSelect: () => actions.edit(a) }];
+  return [
+    { label: 'Edit', onSelect: () => actions.edit(a) },
+    { label: a.active ? 'Deactivate' : 'Activate', onSelect: () => setActive(a, !a.active) },
+    { label: 'Delete…', danger: true, onSelect: () => remove(a) },
+  ];
 }
 
 function State({ a }: { a: Alert }) {
@@ -82,11 +93,7 @@ export function AlertsTable({ rows, serverName, actions }: { rows: readonly Aler
                 <span role="cell" className="col-start-3 row-start-1 text-right md:col-start-auto md:row-start-auto">
                   <RowMenu
                     label={`Actions for alert ${a.name}`}
-                    actions={[
-                      { label: 'Edit', onSelect: () => actions.edit(a) },
-                      { label: a.active ? 'Deactivate' : 'Activate', onSelect: () => actions.setActive(a, !a.active) },
-                      { label: 'Delete…', danger: true, onSelect: () => actions.remove(a) },
-                    ]}
+                    actions={rowMenu(a, actions)}
                   />
                 </span>
               </div>

@@ -4,6 +4,7 @@ import { useApplyBulk, useBulkPreview } from '../../api/alert-tools';
 import type { Params } from '../../api/client';
 import { useServerChoices } from '../../api/servers';
 import { paths } from '../../app/paths';
+import { useCan } from '../../app/use-can';
 import { Button } from '../../components/ui/button';
 import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { Empty, ErrorBox, Loading, Panel } from '../../components/ui/status';
@@ -16,6 +17,20 @@ import { BulkPreviewTable } from './bulk-preview-table';
  * each alert before and after with its fires over the last 7 days, then apply all at once.
  */
 export default function BulkEditPage() {
+  // Its preview is a dry run of the bulk write, which the service allows Managers only.
+  if (!useCan('alerts.write')) {
+    return (
+      <div className="space-y-4">
+        <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={paths.alerts}>← Alerts</Link>
+        <h1 className="text-lg font-semibold">Bulk edit alerts</h1>
+        <ReadOnlyNote />
+      </div>
+    );
+  }
+  return <BulkEditor />;
+}
+
+function BulkEditor() {
   const [search] = useSearchParams();
   const [draft, setDraft] = useState<BulkDraft>(() => emptyBulkDraft({ type: search.get('type') ?? '', server_id: /^\d+$/.test(search.get('server') ?? '') ? search.get('server')! : '' }));
   const [asked, setAsked] = useState<Params | null>(null);
@@ -33,7 +48,6 @@ export default function BulkEditPage() {
     <div className="space-y-4">
       <Link className="text-sm text-teal-800 underline dark:text-teal-300" to={paths.alerts}>← Alerts</Link>
       <h1 className="text-lg font-semibold">Bulk edit alerts</h1>
-      <ReadOnlyNote />
       <Panel title="Selection and changes">
         <BulkForm value={draft} onChange={edit} servers={choices} errors={shown && !checked.ok ? checked.errors : {}} />
         <div className="mt-3">

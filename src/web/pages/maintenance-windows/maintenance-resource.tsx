@@ -62,6 +62,7 @@ const endText = (w: MaintenanceWindow) => (w.end === null ? 'never' : utc(w.end)
 
 /** Maintenance windows, in UTC: alerts on their servers stay quiet while one (or one of its occurrences) runs. */
 export const maintenanceResource = editable<MaintenanceWindow, MaintenanceFormValues, ReturnType<typeof windowInput>, Options>({
+  permission: 'maintenance_windows.write',
   labels: {
     title: 'Maintenance windows',
     loading: 'maintenance windows',

@@ -46,6 +46,7 @@ function setup(items: Item[], role = 2) {
     return useMutation({ mutationFn: async (id: number) => void items.splice(items.findIndex((i) => i.id === id), 1), onSuccess: () => qc.invalidateQueries({ queryKey: ['items'] }) });
   };
   const resource = editable<Item, Values, Values>({
+    permission: 'server_tags.write',
     labels: {
       title: 'Items',
       loading: 'items',

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../api/session';
 import type { EditableResource } from '../../app/editable-resource';
-import { canConfigure } from '../../app/session';
+import { useCan } from '../../app/use-can';
 import { ConfirmButton } from '../../components/forms/confirm-button';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
@@ -23,7 +23,7 @@ export default function EditableListPage<T extends { id: number }, F extends obj
   const edit = editParam(params.get('edit'));
   const id = typeof edit === 'number' ? edit : null;
   const me = useMe();
-  const writer = canConfigure(me);
+  const writer = useCan(r.permission);
   const mayEdit = (row: T) => writer || (!!me && !!r.canEditOwn?.(row, me));
   const list = r.useList();
   const options = r.useOptions?.();
@@ -42,7 +42,7 @@ export default function EditableListPage<T extends { id: number }, F extends obj
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <h1 className="text-lg font-semibold">{L.title}</h1>
-        {writer && (
+        {writer && !r.noAdd && (
           <Button variant="primary" onClick={() => open('new')}>
             {L.add}
           </Button>
@@ -51,7 +51,7 @@ export default function EditableListPage<T extends { id: number }, F extends obj
       </div>
       <ReadOnlyNote />
       {r.Header && <r.Header />}
-      {edit !== null && optionsReady && (id === null ? writer : current && mayEdit(current)) && (
+      {edit !== null && optionsReady && (id === null ? writer && !r.noAdd : current && mayEdit(current)) && (
         <Panel title={current ? L.editTitle(current) : L.addTitle}>
           <EditableForm
             key={String(edit)}

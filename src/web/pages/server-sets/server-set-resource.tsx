@@ -38,6 +38,7 @@ const tagNames = (s: ServerSet, o: Options | undefined) => namesOf(tagIds(s), o?
 
 /** Server sets: groups of servers made of tags. */
 export const serverSetResource = editable<ServerSet, ServerSetFormInput, ServerSetFormInput, Options>({
+  permission: 'server_sets.write',
   labels: {
     title: 'Server sets',
     loading: 'server sets',

@@ -2,8 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useApplications } from '../../api/applications';
 import { useProcessUsage, useServerProcesses } from '../../api/processes';
 import { serverDataQueries, useServerData } from '../../api/server-data';
-import { useServer, useServerTags, useSetServerTags } from '../../api/servers';
-import { useServerTagList } from '../../api/server-tags';
+import { useServer } from '../../api/servers';
 import { useLogs } from '../../api/logs';
 import { usePolledItems } from '../../api/polled-data';
 import { paths } from '../../app/paths';
@@ -12,12 +11,12 @@ import { usePreviousRecords } from '../../app/use-previous-period';
 import { useTimeView } from '../../app/use-time-view';
 import { ChartGrid } from '../../components/charts/chart-grid';
 import { SERVER_CHARTS } from '../../components/charts/record-series';
-import { TagPickerForm } from '../../components/forms/tag-picker-form';
 import { ProcessesPanel } from '../../components/processes/processes-panel';
 import { TopProcesses } from '../../components/processes/top-processes';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { IncidentsAtPanel } from './incidents-at-panel';
 import { ServerInventory } from './server-inventory';
+import { TagsPanel } from './tags-panel';
 import { TimeTravelPanel } from './time-travel/time-travel-panel';
 import { useServerMarks } from './use-server-marks';
 
@@ -65,21 +64,6 @@ export default function ServerPage() {
       {at === null && <TopProcesses query={usage} at={null} search={rangeSearch} />}
       <ProcessesPanel query={processes} at={at} onClearMinute={() => setAt(null)} search={rangeSearch} caption="Processes of the server" />
     </div>
-  );
-}
-
-function TagsPanel({ serverId }: { serverId: number }) {
-  const all = useServerTagList();
-  const mine = useServerTags(serverId);
-  const save = useSetServerTags(serverId);
-  return (
-    <Panel title="Tags">
-      {(all.isPending || mine.isPending) && <Loading what="tags" />}
-      {all.data && mine.data && (
-        <TagPickerForm tags={all.data} selected={mine.data.server_tags} pending={save.isPending} error={save.error?.message} onSubmit={(ids) => save.mutate(ids)} />
-      )}
-      {save.isSuccess && <p role="status" className="mt-1 text-xs text-green-700 dark:text-green-400">Tags saved.</p>}
-    </Panel>
   );
 }
 

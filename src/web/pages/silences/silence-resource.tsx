@@ -72,6 +72,7 @@ const matches = (s: Silence, o: Options | undefined) => matcherText(s, { alerts:
 
 /** Silences: while one matches, incidents are recorded but nobody is e-mailed, texted or pushed. Managers and the owner edit them. */
 export const silenceResource = editable<Silence, SilenceFormValues, SilenceFormInput, Options>({
+  permission: 'silences.write',
   labels: {
     title: 'Silences',
     loading: 'silences',

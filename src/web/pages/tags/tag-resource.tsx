@@ -23,6 +23,7 @@ function TagFields({ value, set, errors, options }: FieldsProps<ServerTagInput, 
 
 /** Server tags: a name (1-256 characters on create, 1-64 on update, as the service rules) and servers. */
 export const tagResource = editable<ServerTag, ServerTagInput, ServerTagInput, Options>({
+  permission: 'server_tags.write',
   labels: {
     title: 'Server tags',
     loading: 'tags',

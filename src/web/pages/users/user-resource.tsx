@@ -2,6 +2,7 @@ import { ROLE_MANAGER, ROLE_REGULAR, type UserProfile } from '../../../shared/us
 import { useDeleteUser, useSaveUser, useUsers, type UserFormInput } from '../../api/users';
 import { editable, type FieldsProps } from '../../app/editable-resource';
 import { SelectField, TextField } from '../../components/ui/field';
+import { InvitePanel } from './invite-panel';
 import { NewKeyPanel, showKey } from './new-key';
 import { UserActions } from './user-actions';
 import { fullName, humanMessage, phoneText, roleName, USER_LABELS, userFormOf, userFormSchema, userInput } from './user-input';
@@ -34,11 +35,21 @@ function UserFields({ value, set, errors, creating }: FieldsProps<UserFormInput,
   );
 }
 
+function UsersHeader() {
+  return (
+    <>
+      <InvitePanel />
+      <NewKeyPanel />
+    </>
+  );
+}
+
 /**
  * User profiles: list, add (the new key shown once), edit, delete (never the account owner), keys and
  * roles. Without the Manager role only your own profile and key.
  */
 export const userResource = editable<UserProfile, UserFormInput, Partial<UserFormInput>>({
+  permission: 'users.write',
   labels: {
     title: 'Users',
     loading: 'users',
@@ -56,7 +67,9 @@ export const userResource = editable<UserProfile, UserFormInput, Partial<UserFor
   useDelete: useDeleteUser,
   canDelete: (u) => !u.is_account_owner,
   canEditOwn: (u, me) => u.id === me.id,
-  Header: NewKeyPanel,
+  // Teammates join by invitation (no phone needed); the spec's POST /users/ stays for scripts.
+  noAdd: true,
+  Header: UsersHeader,
   RowActions: UserActions,
   columns: [
     { header: 'Name', className: 'font-medium', cell: fullName, text: fullName },

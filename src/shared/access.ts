@@ -1,0 +1,67 @@
+import { ROLE_MANAGER } from './users';
+
+/**
+ * Who may do something:
+ * - `any`: every signed-in role;
+ * - `manager`: a Manager or the account owner;
+ * - `self`: the user concerned themself, or a Manager/owner for a user other than the owner.
+ */
+export type Need = 'any' | 'manager' | 'self';
+
+/**
+ * What each role may do, by permission. The service's access table (server/http/access.ts) builds
+ * its rules from these and the dashboard offers a control only when `can` says yes, so the two never
+ * disagree: a control the dashboard shows is one the service accepts.
+ */
+export const PERMISSIONS = {
+  'alerts.write': 'manager',
+  /** A backtest stores nothing: a read in POST form. */
+  'alerts.backtest': 'any',
+  /** Acknowledge, un-acknowledge, notes: every role is on call. */
+  'incidents.respond': 'any',
+  'servers.write': 'manager',
+  'server_tags.write': 'manager',
+  'server_sets.write': 'manager',
+  'maintenance_windows.write': 'manager',
+  'silences.write': 'manager',
+  'logs.write': 'manager',
+  'buckets.write': 'manager',
+  /** Account settings: auto-detection, notification grouping, transactions, polled-data config. */
+  'settings.write': 'manager',
+  /** Create and delete profiles, change roles, revoke others' keys. */
+  'users.write': 'manager',
+  'users.invite': 'manager',
+  /** A profile and its key: its own user, or a Manager/owner (never the owner's, unless the owner). */
+  'users.self': 'self',
+  'audit.read': 'manager',
+  'ingest': 'any',
+  'session': 'any',
+} as const satisfies Record<string, Need>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** What a decision needs of the signed-in user. */
+export interface Actor {
+  id: number;
+  role: number;
+  is_account_owner: boolean;
+}
+
+/** The reason shown (and answered by the service, 403) when a role may not do something. */
+export const NEEDS_MANAGER = 'this needs the Manager role';
+
+/** Managers and the account owner change configuration; Regular users read it. */
+export const isManager = (u: Pick<Actor, 'role' | 'is_account_owner'>) => u.is_account_owner || u.role === ROLE_MANAGER;
+
+/**
+ * Whether `u` may do `p`; for a `self` permission, on the user `target` (the owner's profile is the
+ * owner's alone). Signed out (null) may do nothing.
+ */
+export function can(u: Actor | null | undefined, p: Permission, target?: { id: number; is_account_owner: boolean }): boolean {
+  if (!u) return false;
+  const need: Need = PERMISSIONS[p];
+  if (need === 'any') return true;
+  if (need === 'self' && target?.id === u.id) return true;
+  if (!isManager(u)) return false;
+  return !(need === 'self' && target?.is_account_owner);
+}
