@@ -2,38 +2,51 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoTarget, signIn } from './fixtures/account';
 import { apiGet, countOf, waitForDemo } from './fixtures/api';
 import { expectNoSeriousA11yIssues } from './fixtures/axe';
-import { openIncident } from './fixtures/incident';
+import { openIncidents } from './fixtures/incident';
 import { waitForMail } from './fixtures/mail';
 import { sidewaysOverflow } from './fixtures/routes';
 
-// Issue 18 journeys over one real incident (a CPU alert made here, triggered by a collector batch):
-// acknowledge from the e-mailed link on a phone, a note in the timeline, a one-hour silence. In this
-// order: the silence comes last, so it holds back nothing the first journeys wait for.
+// Issue 18 journeys over real incidents (two CPU alerts made here, triggered by one collector batch, so
+// their e-mails fall in one group window and go as one grouped message): acknowledge from the e-mailed
+// link on a phone, the message's Incidents link filtered to its alerts, a note in the timeline, a
+// one-hour silence. In this order: the silence comes last, so it holds back nothing the first journeys
+// wait for.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 type History = { id: number; subject: string; acknowledged_by: number | null };
 type User = { id: number; first_name: string; last_name: string; email: string };
 let alert: { id: number; name: string };
+let other: { id: number; name: string };
 let history: History;
+let otherHistory: History;
+
+const openHistoryOf = async (alertId: number) => {
+  await waitForDemo('the incident', `/alert_histories/?open=true&filter=[${alertId}]`, (b) => countOf(b) > 0, 60_000);
+  return ((await apiGet(`/alert_histories/?open=true&filter=[${alertId}]`)) as { data: History[] }).data[0]!;
+};
 
 test.beforeAll(async () => {
-  alert = await openIncident('incident-response');
-  await waitForDemo('the incident', `/alert_histories/?open=true&filter=[${alert.id}]`, (b) => countOf(b) > 0, 60_000);
-  history = ((await apiGet(`/alert_histories/?open=true&filter=[${alert.id}]`)) as { data: History[] }).data[0]!;
+  [alert, other] = (await openIncidents('incident-response', 2)) as [typeof alert, typeof alert];
+  history = await openHistoryOf(alert.id);
+  otherHistory = await openHistoryOf(other.id);
 });
 
+/** The path of an acknowledge link whose token names the incident (a1.<account>.<history>.<user>...), in a mail's text. */
+const ackLinkIn = (text: string, historyId: number) =>
+  new RegExp(`https?://[^\\s"'<>]+(/ack/a1\\.\\d+\\.${historyId}\\.\\d+\\.[^\\s"'<>]+)`).exec(text)?.[1];
+
 /**
- * The acknowledge link the on-call engineer was e-mailed for the incident, read from the run's mailbox
- * (the service sends through SMTP to the e2e mail sink). It arrives after the account's group window
- * (30 s by default), alone or in a grouped message with other incidents of that window: either way the
- * link whose token names this incident (a1.<account>.<history>.<user>...) is the one. Answers its path.
+ * The e-mail that told the on-call engineer of the incident, read from the run's mailbox (the service
+ * sends through SMTP to the e2e mail sink): it arrives after the account's group window (30 s by
+ * default), alone or grouped with the other incidents of that window, and carries the incident's
+ * acknowledge link. Answers the link's path, and the mail's subject and text.
  */
-async function ackLinkOf(historyId: number): Promise<string> {
+async function mailOf(historyId: number): Promise<{ ack: string; subject: string; text: string }> {
   const me = demoTarget().email;
-  const link = new RegExp(`https?://[^\\s"'<>]+(/ack/a1\\.\\d+\\.${historyId}\\.\\d+\\.[^\\s"'<>]+)`);
-  return waitForMail(`an e-mail to ${me} with the acknowledge link of incident ${historyId}`, (text, mail) =>
-    mail.to.includes(me) ? link.exec(text)?.[1] : undefined,
-  );
+  return waitForMail(`an e-mail to ${me} with the acknowledge link of incident ${historyId}`, (text, mail) => {
+    const ack = mail.to.includes(me) ? ackLinkIn(text, historyId) : undefined;
+    return ack === undefined ? undefined : { ack, subject: mail.subject ?? '', text };
+  });
 }
 
 const nameOf = (u: User) => `${u.first_name} ${u.last_name}`.trim() || u.email;
@@ -45,7 +58,7 @@ async function openIncidentPage(page: Page): Promise<void> {
 }
 
 test('an on-call engineer acknowledges from the e-mailed link on a phone; another browser sees who has it', async ({ browser }) => {
-  const path = await ackLinkOf(history.id);
+  const path = (await mailOf(history.id)).ack;
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const p = await phone.newPage();
   // No sign-in in this browser: the link is enough.
@@ -88,6 +101,34 @@ test('an on-call engineer acknowledges from the e-mailed link on a phone; anothe
   await expect(d.getByRole('list', { name: 'Timeline of the incident' }).getByRole('listitem').filter({ hasText: `Acknowledged by ${who}` })).toHaveCount(1);
   await expectNoSeriousA11yIssues(d);
   await desk.close();
+});
+
+test('the grouped e-mail tells both incidents with their acknowledge links; its Incidents link lists just their alerts', async ({ page }) => {
+  const mail = await mailOf(history.id);
+  // One batch opened both incidents: their e-mails fell in one window and went as one message.
+  expect(mail.subject).toMatch(/^\[Fleetwatch\] \d+ incidents: \d+ triggered/);
+  expect(ackLinkIn(mail.text, otherHistory.id)).toBeDefined();
+  const link = /https?:\/\/[^\s"'<>]+(\/incidents\?view=range&from=(\d+)&to=(\d+)&alerts=([\d,]+))/.exec(mail.text);
+  expect(link, 'the link to the Incidents page over the message').not.toBeNull();
+  const [, path, from, to, list] = link! as unknown as [string, string, string, string, string];
+  const ids = list.split(',').map(Number);
+  expect(ids).toEqual(expect.arrayContaining([alert.id, other.id]));
+
+  await signIn(page);
+  await page.goto(path);
+  const chip = page.getByRole('status').filter({ hasText: 'Filtered to' });
+  await expect(chip).toContainText(`Filtered to ${ids.length} alert${ids.length === 1 ? '' : 's'}`);
+  const table = page.getByRole('table', { name: 'Incidents', exact: true });
+  for (const a of [alert, other]) await expect(table.getByRole('row').filter({ hasText: a.name })).toHaveCount(1);
+  // Only the incidents of the message's alerts in its range: as many rows (and a header) as the service counts.
+  const count = countOf(await apiGet(`/alert_histories/?start=${from}&end=${Number(to) + 59}&filter=[${ids.join(',')}]`));
+  await expect(table.getByRole('row')).toHaveCount(count + 1);
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  await expectNoSeriousA11yIssues(page);
+
+  await chip.getByRole('link', { name: 'clear' }).click();
+  await expect(page).toHaveURL(new RegExp(`/incidents\\?view=range&from=${from}&to=${to}$`));
+  await expect(page.getByText(/Filtered to/)).toHaveCount(0);
 });
 
 test('a note added on the incident page appears in its timeline, as text', async ({ page }) => {
