@@ -15,7 +15,8 @@ type H = { id: number; alert_id: number; start: number; end: number | null; subj
  */
 export function IncidentsTable({ rows, caption, now, search, nameOf }: { rows: IncidentRow<H>[]; caption: string; now: number; search: string; nameOf: (id: number) => string | undefined }) {
   return (
-    // The table scrolls sideways inside its box on a phone; subject and acknowledgement come first, within reach.
+    // The table scrolls sideways inside its box on a phone; subject and acknowledgement come first, within
+    // reach, wide enough to read (a subject squeezed to one word a line pushed the rows past a screen).
     <div className="overflow-x-auto">
       <table className="w-full rounded-lg bg-white text-sm dark:bg-slate-900">
         <caption className="sr-only">{caption}</caption>
@@ -31,14 +32,14 @@ export function IncidentsTable({ rows, caption, now, search, nameOf }: { rows: I
         <tbody>
           {rows.map(({ history: h, alertName, servers, target, targetPath }) => (
             <tr key={h.id} className="border-b border-slate-100 dark:border-slate-800">
-              <td className="px-3 py-1.5">
+              <td className="min-w-44 px-3 py-1.5">
                 <Link className={link} to={{ pathname: paths.alertHistory(h.id), search }}>
                   {h.subject || `Incident ${h.id}`}
                 </Link>
               </td>
-              <td className="px-3 py-1.5">
+              <td className="min-w-36 px-3 py-1.5">
                 {h.acknowledged_by !== null ? (
-                  <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-green-800 dark:bg-green-950 dark:text-green-200">
+                  <span className="inline-block rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-200">
                     Acknowledged by {actorName(h.acknowledged_by, null, nameOf)}
                   </span>
                 ) : (
@@ -46,7 +47,7 @@ export function IncidentsTable({ rows, caption, now, search, nameOf }: { rows: I
                 )}
                 {h.silenced && <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">silenced</span>}
               </td>
-              <td className="px-3 py-1.5">
+              <td className="px-3 py-1.5 whitespace-nowrap">
                 {servers.length > 3
                   ? `${servers.length} servers`
                   : servers.map((s, i) => (
