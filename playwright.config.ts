@@ -3,13 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { createDatabaseSync, databaseUrl } from './e2e/fixtures/pg-database';
+import { mailboxFile } from './e2e/fixtures/mail';
 
 // One service per run: built web app, the real service on a free port over a temporary DATA_DIR.
 // The port and directory are chosen once and passed to the workers through the environment.
 // The config must be synchronous, so the port is a random high one (a collision fails loudly at start).
 const port = Number(process.env.E2E_PORT ?? 20_000 + Math.floor(Math.random() * 20_000));
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fleetwatch-e2e-'));
+// The run's mailbox: a loopback SMTP server the service sends its e-mail to (SMTP_URL), writing each
+// message to DATA_DIR/mailbox.jsonl for the specs (e2e/fixtures/mail.ts). It is a webServer of its own,
+// listed first, because webServers start before globalSetup and the service must find it listening.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 process.env.E2E_PORT = String(port);
+process.env.E2E_SMTP_PORT = String(smtpPort);
 process.env.E2E_DATA_DIR = dataDir;
 
 // E2E_STORE=postgres runs the same journeys on PostgreSQL: a fresh database (made synchronously, as
@@ -41,11 +47,27 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'npm run build && npx tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/sign-in`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOCAL_COLLECTOR: '0', ...database },
-  },
+  webServer: [
+    {
+      command: `npx tsx e2e/fixtures/mail-sink.ts ${smtpPort} ${mailboxFile(dataDir)}`,
+      port: smtpPort,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'npm run build && npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/sign-in`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: '1',
+        LOCAL_COLLECTOR: '0',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ...database,
+      },
+    },
+  ],
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PendingNotification } from '../store/repos/outbox';
 import { groupsOf } from '../store/common/outbox-groups';
 import { groupDeliveryId, groupMessage, incidentsUrl } from './group-message';
+import { emailWithLinks, renderMessage } from './messages';
 
 const row = (i: number, over: Partial<PendingNotification> = {}): PendingNotification => ({
   id: i, accountId: 1, channel: 'email', recipient: 'a@example.com', subject: `Alert triggered: cpu ${i} (CPU above 90% on web-${i})`,
@@ -38,6 +39,38 @@ describe('grouped message', () => {
   it('has an id that changes with the rows it carries, not with their order', () => {
     expect(groupDeliveryId([row(1), row(2)])).toBe(groupDeliveryId([row(2), row(1)]));
     expect(groupDeliveryId([row(1), row(2)])).not.toBe(groupDeliveryId([row(1), row(2), row(3)]));
+  });
+});
+
+describe('acknowledge links in a grouped e-mail', () => {
+  // Rows as the engine queues them: each incident's own e-mail to this recipient, with its own links.
+  const ack = (i: number) => `https://fw.example.com/ack/a1.1.${500 + i}.7.1800604800.nonce${i}.sig${i}`;
+  const queued = (i: number): PendingNotification => {
+    const m = renderMessage({ alertName: `cpu ${i}`, alertType: 'Server', trigger: 'CPU above 90%', target: `web-${i}`, status: 'TRIGGERED', minute: 1_800_000_000, value: 97, historyId: 500 + i });
+    const mail = emailWithLinks(m, { acknowledge: ack(i), incident: `https://fw.example.com/incidents/${500 + i}` });
+    return row(i, { subject: m.subject, body: mail.text, html: mail.html });
+  };
+
+  it("carries each incident told in full with the recipient's own acknowledge link, once, beside its page", () => {
+    const rows = Array.from({ length: 22 }, (_, i) => queued(i + 1));
+    const m = groupMessage(rows, links);
+    for (let i = 1; i <= 20; i++) {
+      const told = m.body.split(/\n(?=\d+\. )/).find((b) => b.startsWith(`${i}. `))!;
+      expect(told).toContain(`   Acknowledge (opens a confirm page): ${ack(i)}\n   Incident: https://fw.example.com/incidents/${500 + i}`);
+      expect(m.body.split(ack(i)).length - 1).toBe(1);
+      expect(m.body.split(`/incidents/${500 + i}\n`).length - 1).toBe(1);
+      expect(m.html).toContain(`<a href="${ack(i)}">Acknowledge this incident</a> (opens a confirm page) &middot; <a href="https://fw.example.com/incidents/${500 + i}">Open the incident</a></li>`);
+    }
+    // The ones past the first 20 are only counted and linked through the Incidents page.
+    for (const i of [21, 22]) expect(`${m.body}${m.html}`).not.toContain(ack(i));
+    expect(m.body).toContain('and 2 more: https://fw.example.com/incidents?view=range');
+  });
+
+  it('still links each incident page when its row was written without links', () => {
+    const m = groupMessage([row(1), queued(2)], links);
+    expect(m.body).toContain('1. Alert triggered: cpu 1 (CPU above 90% on web-1)\n   The Server alert "cpu 1" triggered at 2026-11-27 03:10 UTC: CPU above 90% on web-1.\n   Incident: https://fw.example.com/incidents/501\n');
+    expect(m.body).toContain(ack(2));
+    expect(m.html).not.toContain('<a href="undefined"');
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PendingNotification } from '../store/repos/outbox';
+import { linksOfEmail } from './messages';
 
 /** Incidents told in full in a grouped message; the rest are counted and linked. */
 export const GROUP_IN_FULL = 20;
@@ -50,28 +51,40 @@ function counts(rows: readonly PendingNotification[]): string {
   return [...by].map(([verb, n]) => `${n} ${verb}`).join(', ');
 }
 
-/** One incident's lines: its subject, the rest of its own message (what, where, since when), its page. */
+/**
+ * What a grouped message tells of one incident: its own lines (no subject, no link lines), the links
+ * its own e-mail carried to this recipient (the acknowledge link's token is theirs and this
+ * incident's), or at least its page when the row has none (written without links).
+ */
+function toldOf(r: PendingNotification, links: GroupLinks): { lines: string[]; acknowledge: string | null; incident: string | null } {
+  const own = linksOfEmail(r.body);
+  const lines = own.text.split('\n').filter((l, k) => l.trim() !== '' && !(k === 0 && l.trim() === r.subject));
+  const incident = own.links?.incident ?? (r.alertHistoryId === null ? null : incidentUrl(links, r.alertHistoryId));
+  return { lines, acknowledge: own.links?.acknowledge ?? null, incident };
+}
+
+/** One incident's lines: its subject, the rest of its own message (what, where, since when), its acknowledge link and page. */
 function incidentText(r: PendingNotification, i: number, links: GroupLinks): string {
-  const body = r.body
-    .split('\n')
-    .filter((l, k) => l.trim() !== '' && !(k === 0 && l.trim() === r.subject))
-    .map((l) => `   ${l}`);
-  const page = r.alertHistoryId === null ? [] : [`   ${incidentUrl(links, r.alertHistoryId)}`];
-  return [`${i + 1}. ${r.subject}`, ...body, ...page].join('\n');
+  const t = toldOf(r, links);
+  const ack = t.acknowledge === null ? [] : [`   Acknowledge (opens a confirm page): ${t.acknowledge}`];
+  const page = t.incident === null ? [] : [`   Incident: ${t.incident}`];
+  return [`${i + 1}. ${r.subject}`, ...t.lines.map((l) => `   ${l}`), ...ack, ...page].join('\n');
 }
 
 function incidentHtml(r: PendingNotification, links: GroupLinks): string {
-  const text = r.body
-    .split('\n')
-    .filter((l, k) => l.trim() !== '' && !(k === 0 && l.trim() === r.subject))
-    .join(' ');
-  const page = r.alertHistoryId === null ? '' : ` <a href="${escapeHtml(incidentUrl(links, r.alertHistoryId))}">Open the incident</a>`;
-  return `<li><strong>${escapeHtml(r.subject)}</strong><br>${escapeHtml(text)}${page}</li>`;
+  const t = toldOf(r, links);
+  const anchors = [
+    t.acknowledge === null ? null : `<a href="${escapeHtml(t.acknowledge)}">Acknowledge this incident</a> (opens a confirm page)`,
+    t.incident === null ? null : `<a href="${escapeHtml(t.incident)}">Open the incident</a>`,
+  ].filter((a) => a !== null);
+  const tail = anchors.length === 0 ? '' : `<br>${anchors.join(' &middot; ')}`;
+  return `<li><strong>${escapeHtml(r.subject)}</strong><br>${escapeHtml(t.lines.join(' '))}${tail}</li>`;
 }
 
 /**
  * One message telling several incidents to one recipient on one channel (rows oldest first): the
- * subject says how many; the first GROUP_IN_FULL incidents in full, then "and N more" with a link to
+ * subject says how many; the first GROUP_IN_FULL incidents in full (each with the recipient's own
+ * acknowledge link and the incident's page, as its own e-mail had them), then "and N more" with a link to
  * the Incidents page over all of them. Every user-supplied text is escaped in the html form. SMS and
  * push get a short text that fits an SMS.
  */

@@ -46,6 +46,9 @@ const alertRows = async () =>
 const to = (who: string) => smtp.mails.filter((m) => m.to.includes(who));
 /** A message's raw text with quoted-printable soft line breaks undone. */
 const flat = (m: Mail) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+/** The acknowledge links of a message: each token's incident and recipient (a1.<account>.<history>.<user>...). */
+const ackLinks = (m: Mail) =>
+  [...flat(m).matchAll(/\/ack\/(a1\.\d+\.(\d+)\.(\d+)\.[\w.-]+)/g)].map((x) => ({ token: x[1]!, history: Number(x[2]), user: Number(x[3]) }));
 /** The incidents a message tells in full: the ids of the incident pages it links to. */
 const told = (m: Mail) => [...flat(m).matchAll(/\/incidents\/(\d+)/g)].map((x) => Number(x[1]));
 
@@ -55,6 +58,7 @@ describe('notification grouping', () => {
     expect((await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { group_wait_s: 3 } })).status).toBe(200);
     const { alerts, histories } = await storm('storm', 40, second.userId);
     const people = ['owner@example.com', second.email];
+    const userOf = new Map([['owner@example.com', f.owner], [second.email, second.userId]]);
 
     await until(async () => {
       const rows = await alertRows();
@@ -73,6 +77,10 @@ describe('notification grouping', () => {
         const inFull = new Set(told(m));
         expect(inFull.size).toBe(Math.min(20, n));
         for (const id of inFull) expect(histories).toContain(id);
+        // Every incident told in full carries its one-click acknowledge link, minted for this recipient.
+        const acks = ackLinks(m);
+        expect(new Set(acks.map((a) => a.history))).toEqual(inFull);
+        for (const a of acks) expect(a.user, who).toBe(userOf.get(who));
         const link = /\/incidents\?view=range&(?:amp;)?from=\d+&(?:amp;)?to=\d+&(?:amp;)?alerts=([\d,]+)/.exec(flat(m))!;
         const named = link[1]!.split(',').map(Number);
         expect(named.length).toBe(n);
@@ -91,6 +99,11 @@ describe('notification grouping', () => {
     const emailed = timeline.filter((e) => e.kind === 'notification' && e.channel === 'email');
     expect(emailed.length).toBe(people.length);
     for (const e of emailed) expect(e.group_size).toBeGreaterThan(1);
+    // A grouped message's acknowledge link acts: the incident is acknowledged as that recipient.
+    const link = ackLinks(to(second.email)[0]!)[0]!;
+    expect((await f.svc.request('POST', `/api/v5/ack/${link.token}/`, { as: null })).status).toBe(200);
+    const acked = (await f.svc.request('GET', `/api/v5/alert_histories/${link.history}/`)).body as { acknowledged_by: number | null };
+    expect(acked.acknowledged_by).toBe(second.userId);
     // Callbacks are never grouped: one TRIGGERED callback per incident.
     await until(() => hooks.hits.filter((h) => h.url.startsWith('/storm')).length === 40, 10_000);
     // GET callbacks: the data is in the query string.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailWithLinks, renderMessage } from './messages';
+import { emailWithLinks, linksOfEmail, renderMessage } from './messages';
 
 describe('renderMessage', () => {
   const m = renderMessage({
@@ -33,5 +33,20 @@ describe('emailWithLinks', () => {
     expect(out.text).toBe('Alert triggered: x\n\nbody\n\nAcknowledge (opens a confirm page): https://mon.example.com/ack/a1.1.2.3.4.n.s\nIncident: https://mon.example.com/incidents/2?"<x>\n');
     expect(out.html).toMatch(/<h1>x<\/h1><p><a href="https:\/\/mon\.example\.com\/ack\/a1\.1\.2\.3\.4\.n\.s">Acknowledge this incident<\/a>.*<\/p><\/body><\/html>$/);
     expect(out.html).toContain('href="https://mon.example.com/incidents/2?&quot;&lt;x&gt;"');
+  });
+});
+
+describe('linksOfEmail', () => {
+  const links = { acknowledge: 'https://mon.example.com/ack/a1.1.2.3.4.n.s', incident: 'https://mon.example.com/incidents/2' };
+  const m = renderMessage({ alertName: 'cpu', alertType: 'Server', trigger: 'CPU above 90%', target: 'web-1', status: 'TRIGGERED', minute: 1_800_000_000, value: 97, historyId: 2 });
+
+  it('reads back the links emailWithLinks added, and the text without them', () => {
+    expect(linksOfEmail(emailWithLinks(m, links).text)).toEqual({ text: m.text, links });
+  });
+
+  it('finds none in mail written without links, and never reads user text above the last lines as one', () => {
+    expect(linksOfEmail(m.text)).toEqual({ text: m.text, links: null });
+    const sneaky = 'Alert triggered: x\n\nIncident: https://evil.example.com/\nAcknowledge (opens a confirm page): https://evil.example.com/ack\nmore text\n';
+    expect(linksOfEmail(sneaky).links).toBeNull();
   });
 });

@@ -79,16 +79,35 @@ export interface MessageLinks {
   acknowledge: string;
 }
 
+// The text form's link lines (linksOfEmail reads them back).
+const ACK_LINE = 'Acknowledge (opens a confirm page): ';
+const INCIDENT_LINE = 'Incident: ';
+
 /**
  * The e-mail forms of a message for one recipient, with their links: in the text after the body,
  * in the html as a paragraph before the end of its body (both URLs escaped like every other text).
  */
 export function emailWithLinks(m: Pick<RenderedMessage, 'text' | 'html'>, links: MessageLinks): { text: string; html: string } {
-  const text = `${m.text}\nAcknowledge (opens a confirm page): ${links.acknowledge}\nIncident: ${links.incident}\n`;
+  const text = `${m.text}\n${ACK_LINE}${links.acknowledge}\n${INCIDENT_LINE}${links.incident}\n`;
   const para =
     `<p><a href="${escapeHtml(links.acknowledge)}">Acknowledge this incident</a> (opens a confirm page) &middot; ` +
     `<a href="${escapeHtml(links.incident)}">Open the incident</a></p>`;
   const at = m.html.lastIndexOf('</body>');
   const html = at < 0 ? m.html + para : m.html.slice(0, at) + para + m.html.slice(at);
   return { text, html };
+}
+
+/**
+ * The inverse of emailWithLinks on the text form: the text without its link lines, and the links it
+ * carried (null when it carries none, as mail written without links does). A grouped message retells
+ * each incident's own text and must carry that recipient's own acknowledge link, which exists nowhere
+ * else: the token is minted per recipient when the notification is queued.
+ */
+export function linksOfEmail(text: string): { text: string; links: MessageLinks | null } {
+  // Only the last two lines, where emailWithLinks put them: user text above them is never read as a link.
+  const lines = text.replace(/\n+$/, '').split('\n');
+  const [ack, incident] = lines.slice(-2);
+  if (lines.length < 3 || !ack?.startsWith(ACK_LINE) || !incident?.startsWith(INCIDENT_LINE)) return { text, links: null };
+  const rest = `${lines.slice(0, -2).join('\n').replace(/\n+$/, '')}\n`;
+  return { text: rest, links: { acknowledge: ack.slice(ACK_LINE.length), incident: incident.slice(INCIDENT_LINE.length) } };
 }

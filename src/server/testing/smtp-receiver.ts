@@ -8,8 +8,14 @@ export interface Mail {
   raw: string;
 }
 
+/** Where the receiver listens (default: a free port) and who hears of each message it accepts. */
+export interface ReceiverOptions {
+  port?: number;
+  onMail?: (m: Mail) => void;
+}
+
 /** A real SMTP server on loopback (no TLS, no auth) that records every message it accepts, after `delayMs`. */
-export async function smtpReceiver(delayMs = 0) {
+export async function smtpReceiver(delayMs = 0, opts: ReceiverOptions = {}) {
   const mails: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,7 +27,9 @@ export async function smtpReceiver(delayMs = 0) {
       stream.on('end', () => {
         const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? null;
         setTimeout(() => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header('Message-ID'), subject: header('Subject'), raw });
+          const mail = { to: session.envelope.rcptTo.map((r) => r.address), messageId: header('Message-ID'), subject: header('Subject'), raw };
+          mails.push(mail);
+          opts.onMail?.(mail);
           done();
         }, delayMs);
       });
@@ -29,7 +37,7 @@ export async function smtpReceiver(delayMs = 0) {
   });
   // A client killed mid-session resets its connection: expected in crash tests, not an error of the test.
   server.on('error', () => undefined);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   return {
     mails,
     port: (server.server.address() as AddressInfo).port,

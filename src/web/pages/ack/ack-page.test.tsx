@@ -5,14 +5,14 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import AckPage from './ack-page';
-import { ackFailure, ackOffer } from './ack-view';
+import { ackFailure, ackOffer, historyOfToken } from './ack-view';
 
 afterEach(() => (cleanup(), vi.unstubAllGlobals()));
 const now = Math.floor(Date.now() / 1000);
 const INFO = { alert_history_id: 7, subject: 'CPU high on web-01', start: 1_700_000_000, end: null, acknowledged_by: null, acknowledged_at: null, expires: now + 86400 };
 
-/** The page at /ack/tok-1 with no session at all, the service answering GET and POST as given. */
-function open(get: { status?: number; body: unknown }, post: { status?: number; body: unknown } = { body: { result: 'Success' } }) {
+/** The page at /ack/<token> with no session at all, the service answering GET and POST as given. */
+function open(get: { status?: number; body: unknown }, post: { status?: number; body: unknown } = { body: { result: 'Success' } }, token = 'tok-1') {
   const calls: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     calls.push(`${init.method} ${url}`);
@@ -22,7 +22,7 @@ function open(get: { status?: number; body: unknown }, post: { status?: number; 
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={['/ack/tok-1']}>
+      <MemoryRouter initialEntries={[`/ack/${token}`]}>
         <Routes>
           <Route path="/ack/:token" element={<AckPage />} />
         </Routes>
@@ -44,11 +44,19 @@ describe('AckPage', () => {
     expect(screen.getByRole('link', { name: 'Open the incident in Fleetwatch' }).getAttribute('href')).toBe('/incidents/7');
   });
 
-  it('says a used link is used, in the service\'s words', async () => {
-    open({ status: 410, body: { error: { status: 410, message: 'this acknowledge link was already used' } } });
+  it('says a used link is used, in the service\'s words, and still leads to the incident it names', async () => {
+    const used = 'this acknowledge link was already used at 2026-11-27 20:12:12 UTC';
+    open({ status: 409, body: { error: { status: 409, message: used, field: 'token' } } }, undefined, 'a1.1.42.5.1800000000.bm9uY2U.c2ln');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('This link no longer worksthis acknowledge link was already used');
+    expect(alert.textContent).toBe(`This link was already used${used}`);
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the incident in Fleetwatch' }).getAttribute('href')).toBe('/incidents/42');
+  });
+
+  it('offers no incident link when a refused token names none', async () => {
+    open({ status: 400, body: { error: { status: 400, message: 'this acknowledge link is not valid (damaged or forged)', field: 'token' } } }, undefined, 'garbage');
+    expect((await screen.findByRole('alert')).textContent).toContain('This link is not valid');
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('says a link used in another tab meanwhile is used when Confirm is refused', async () => {
@@ -70,9 +78,14 @@ describe('ackFailure and ackOffer', () => {
     [new ApiError(400, 'the token is not valid'), 'This link is not valid'],
     [new ApiError(404, 'no such incident'), 'This link is not valid'],
     [new ApiError(409, 'the incident has ended'), 'Nothing to acknowledge'],
+    [new ApiError(409, 'this acknowledge link was already used at 2026-11-27 20:12:12 UTC'), 'This link was already used'],
     [new ApiError(0, 'the service cannot be reached'), 'Fleetwatch cannot be reached'],
     [new ApiError(500, 'boom'), 'Something went wrong'],
   ])('%s', (e, title) => expect(ackFailure(e).title).toBe(title));
+  it('reads the incident a token names, or none', () => {
+    expect(historyOfToken('a1.3.42.5.1800000000.bm9uY2U.c2ln')).toBe(42);
+    for (const t of ['tok-1', 'a1.x.42.5', 'a2.3.42.5.1.n.s', '']) expect(historyOfToken(t)).toBeNull();
+  });
   it.each([
     [{ end: null, expires: 200 }, 'confirm'],
     [{ end: 50, expires: 200 }, 'resolved'],

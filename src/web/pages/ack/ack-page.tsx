@@ -4,13 +4,13 @@ import { useAckToken, useConfirmAckToken } from '../../api/ack-token';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
 import { formatTime } from '../../lib/format';
-import { ackFailure, ackOffer } from './ack-view';
+import { ackFailure, ackOffer, historyOfToken } from './ack-view';
 
 const link = 'text-teal-800 underline dark:text-teal-300';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <main className="flex min-h-screen justify-center bg-slate-50 p-3 sm:items-center sm:p-4 dark:bg-slate-950">
+    <main className="flex min-h-screen items-start justify-center bg-slate-50 p-3 sm:items-center sm:p-4 dark:bg-slate-950">
       <div className="w-full max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">{children}</div>
     </main>
   );
@@ -42,6 +42,7 @@ export default function AckPage() {
       <h1 className="text-xl font-semibold">Acknowledge an incident</h1>
       {info.isPending && <p role="status">Reading the link…</p>}
       {info.error && <Failure error={info.error} />}
+      {info.error && historyOfToken(token) !== null && <IncidentLink id={historyOfToken(token)!} />}
       {info.data && (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -67,15 +68,21 @@ export default function AckPage() {
             <Offer offer={ackOffer(info.data, now)} pending={confirm.isPending} onConfirm={() => confirm.mutate()} />
           )}
           {confirm.error && <Failure error={confirm.error} />}
-          <p className="text-sm">
-            <Link className={link} to={paths.alertHistory(info.data.alert_history_id)}>
-              Open the incident in Fleetwatch
-            </Link>{' '}
-            (sign-in needed)
-          </p>
+          <IncidentLink id={info.data.alert_history_id} />
         </>
       )}
     </Frame>
+  );
+}
+
+function IncidentLink({ id }: { id: number }) {
+  return (
+    <p className="text-sm">
+      <Link className={link} to={paths.alertHistory(id)}>
+        Open the incident in Fleetwatch
+      </Link>{' '}
+      (sign-in needed)
+    </p>
   );
 }
 

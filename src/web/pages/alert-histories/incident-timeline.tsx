@@ -7,16 +7,17 @@ import type { TimelineRow } from './timeline';
 export function IncidentTimeline({ rows, alertName, from, to, search }: { rows: TimelineRow[]; alertName: (id: number) => string; from: number; to: number; search: string }) {
   return (
     <div role="list" aria-label="Incident timeline" className="space-y-1">
-      <div className="flex justify-between pl-74 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
+      {/* On a phone each alert's label sits above its bar, so the bar (and the times over it) get the full width. */}
+      <div className="flex justify-between gap-2 text-xs text-slate-600 sm:pl-74 dark:text-slate-400" aria-hidden="true">
         <span>{formatTime(from)} UTC</span>
         <span>{formatTime(to)} UTC</span>
       </div>
       {rows.map((r) => (
-        <div key={r.alertId} role="listitem" className="flex items-center gap-2">
-          <span className="w-72 shrink-0 truncate text-sm" title={alertName(r.alertId)}>
+        <div key={r.alertId} role="listitem" className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-2">
+          <span className="truncate text-sm sm:w-72 sm:shrink-0" title={alertName(r.alertId)}>
             {alertName(r.alertId)}
           </span>
-          <div className="relative h-5 flex-1 rounded bg-slate-100 dark:bg-slate-800">
+          <div className="relative h-5 rounded bg-slate-100 sm:flex-1 dark:bg-slate-800">
             {r.bars.map((b) => (
               <Link
                 key={b.id}

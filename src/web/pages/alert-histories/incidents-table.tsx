@@ -41,12 +41,12 @@ function Rows({ rows, caption, now, search, nameOf }: Props) {
       <tbody>
         {rows.map(({ history: h, alertName, servers, target, targetPath }) => (
           <tr key={h.id} className="border-b border-slate-100 dark:border-slate-800">
-            <td className="px-3 py-1.5">
+            <td className="min-w-44 px-3 py-1.5">
               <Link className={link} to={{ pathname: paths.alertHistory(h.id), search }}>
                 {h.subject || `Incident ${h.id}`}
               </Link>
             </td>
-            <td className="px-3 py-1.5">
+            <td className="min-w-36 px-3 py-1.5">
               <AckCell history={h} nameOf={nameOf} nowrap />
             </td>
             <td className="px-3 py-1.5">

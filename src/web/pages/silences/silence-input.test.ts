@@ -33,8 +33,8 @@ describe('silenceFormSchema', () => {
     return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   };
   it('refuses a silence of everything and one without an end', () => {
-    expect(errors(silenceFormOf(undefined))).toEqual([': a silence must have a matcher: alerts, servers, server_tags, server_sets or alert_name']);
-    expect(errors({ ...silenceFormOf(undefined), alertName: 'disk', ends: 'at', end: '' })).toEqual([': end or duration must be given']);
+    expect(errors(silenceFormOf(undefined))).toEqual(['alerts: choose at least one alert, server, tag, set or alert name to silence']);
+    expect(errors({ ...silenceFormOf(undefined), alertName: 'disk', ends: 'at', end: '' })).toEqual(['end: choose when the silence ends']);
     expect(errors({ ...silenceFormOf(undefined), serverSets: [3] })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { silenceInput, type Silence } from '../../../shared/incident-response';
 import { formatUtcSeconds, parseUtcMinute } from '../../../shared/utc-time';
 import type { SilenceFormInput } from '../../api/silences';
@@ -61,11 +62,22 @@ export function silenceInputOf(v: SilenceFormValues): SilenceFormInput {
 }
 
 /**
- * The form checks a draft with the service's own rules (shared): at least one matcher (a silence of
- * everything is refused), and an end or a duration. Rules over several fields name no field; the
- * form shows them above its buttons.
+ * What the form can tell before asking the service, on the fields it concerns: at least one matcher
+ * (a silence of everything is refused), and an end or a duration. Only input that passes these goes
+ * on to the shared schema: its rules over several fields name no field, and shown beside these they
+ * said the same thing twice, once in the API's words.
  */
-export const silenceFormSchema = silenceInput;
+const MATCHERS = ['alerts', 'servers', 'server_tags', 'server_sets', 'alert_name'] as const;
+const given = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '');
+const formRules = z.record(z.string(), z.unknown()).superRefine((s, ctx) => {
+  if (!MATCHERS.some((k) => given(s[k]))) {
+    ctx.addIssue({ code: 'custom', path: ['alerts'], message: 'choose at least one alert, server, tag, set or alert name to silence' });
+  }
+  if (s.end === undefined && s.duration === undefined) ctx.addIssue({ code: 'custom', path: ['end'], message: 'choose when the silence ends' });
+});
+
+/** The form's own rules, then the shared input schema. */
+export const silenceFormSchema = formRules.pipe(silenceInput);
 
 const STATE_ORDER: Record<Silence['state'], number> = { active: 0, pending: 1, expired: 2 };
 

@@ -66,7 +66,7 @@ describe('Silences page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New silence' }));
     const form = screen.getByRole('region', { name: 'New silence' });
     fireEvent.click(within(form).getByRole('button', { name: 'Create silence' }));
-    expect(within(form).getAllByRole('alert')[0]!.textContent).toBe('a silence must have a matcher: alerts, servers, server_tags, server_sets or alert_name');
+    expect(within(form).getAllByRole('alert')[0]!.textContent).toBe('choose at least one alert, server, tag, set or alert name to silence');
     expect(posts).toHaveLength(0);
     fireEvent.click(within(form).getByRole('checkbox', { name: 'CPU high' }));
     fireEvent.change(within(form).getByLabelText('Duration'), { target: { value: '14400' } });

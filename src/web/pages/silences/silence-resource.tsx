@@ -90,11 +90,13 @@ export const silenceResource = editable<Silence, SilenceFormValues, SilenceFormI
   useSave: useSaveSilence,
   useDelete: useDeleteSilence,
   columns: [
-    { header: 'State', cell: (s) => stateText(s, nowSec()), text: (s) => s.state },
-    { header: 'Matches', cell: matches, text: matches },
-    { header: 'Start (UTC)', cell: (s) => utcMinute(s.start), text: (s) => utcMinute(s.start) },
-    { header: 'End (UTC)', cell: (s) => utcMinute(s.end), text: (s) => utcMinute(s.end) },
-    { header: 'Reason', cell: (s) => s.reason || '–', text: (s) => s.reason },
+    // Widths keep each cell readable on a phone, where the table scrolls sideways instead of squeezing
+    // every column to a word a line.
+    { header: 'State', cell: (s) => stateText(s, nowSec()), text: (s) => s.state, className: 'min-w-28' },
+    { header: 'Matches', cell: matches, text: matches, className: 'min-w-40' },
+    { header: 'Start (UTC)', cell: (s) => utcMinute(s.start), text: (s) => utcMinute(s.start), className: 'whitespace-nowrap' },
+    { header: 'End (UTC)', cell: (s) => utcMinute(s.end), text: (s) => utcMinute(s.end), className: 'whitespace-nowrap' },
+    { header: 'Reason', cell: (s) => s.reason || '–', text: (s) => s.reason, className: 'min-w-56' },
   ],
   toForm: silenceFormOf,
   toInput: silenceInputOf,
