@@ -8,7 +8,7 @@ import HistoriesPage from './histories-page';
 const T0 = 1_700_000_040;
 const history = (id: number, alert_id: number) => ({
   id, alert_id, start: T0 + id * 60, end: null, alert_name: `cpu ${alert_id}`, alert_type: 'Server', subject: `Alert triggered: cpu ${alert_id}`,
-  message: '', url: '', acknowledged_by: null, acknowledged_at: null, silenced: false,
+  message: '', url: '', acknowledged_by: null, acknowledged_at: null, silenced: false, servers: [], server_id: null,
 });
 const HISTORIES = [history(1, 3), history(2, 4), history(3, 5)];
 const paged = (data: unknown[]) => ({ pagination: { count: data.length, next: null, previous: null }, data });
