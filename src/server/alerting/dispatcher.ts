@@ -1,4 +1,4 @@
-import type { JobResult, OutboxJob, OutboxRepo } from '../store/repos/outbox';
+import type { JobResult, OutboxJob, OutboxRepo, PendingNotification } from '../store/repos/outbox';
 import { attempt, type AttemptOutcome } from './deliver';
 import { groupDeliveryId, groupMessage, type GroupLinks } from './group-message';
 import type { NetPolicy } from './net-policy';
@@ -54,13 +54,20 @@ const DEFAULT_LINKS: GroupLinks = { baseUrl: 'http://localhost:8080' };
 const attemptsOf = (job: OutboxJob) =>
   job.kind === 'callback' ? job.delivery.attempts : job.kind === 'group' ? Math.max(...job.notifications.map((n) => n.attempts)) : job.notification.attempts;
 
+/** A grouped message, its Incidents link over the starts of the incidents it tells. */
+async function composeGroup(outbox: OutboxRepo, rows: PendingNotification[], links: GroupLinks) {
+  const ids = rows.map((r) => r.alertHistoryId).filter((id) => id !== null);
+  const starts = ids.length ? await outbox.incidentStarts(rows[0]!.accountId, ids) : new Map<number, number>();
+  return groupMessage(rows, links, starts);
+}
+
 /** One attempt of a claimed job, as an outcome of the callback's shape. */
-async function runJob(job: OutboxJob, opts: DispatcherOptions, timeoutMs: number): Promise<AttemptOutcome> {
+async function runJob(outbox: OutboxRepo, job: OutboxJob, opts: DispatcherOptions, timeoutMs: number): Promise<AttemptOutcome> {
   if (job.kind === 'callback') return attempt(job.delivery, opts.policy, timeoutMs);
   const started = performance.now();
   try {
     if (!opts.transports) throw new Error('no transport for notifications in this process');
-    await opts.transports.send(job.kind === 'group' ? groupMessage(job.notifications, opts.links ?? DEFAULT_LINKS) : job.notification);
+    await opts.transports.send(job.kind === 'group' ? await composeGroup(outbox, job.notifications, opts.links ?? DEFAULT_LINKS) : job.notification);
     return { ok: true, httpStatus: null, error: null, retryAfter: null, latencyMs: Math.round(performance.now() - started), refused: false };
   } catch (e) {
     return { ok: false, httpStatus: null, error: e instanceof Error ? e.message : String(e), retryAfter: null, latencyMs: Math.round(performance.now() - started), refused: false };
@@ -98,7 +105,7 @@ export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions):
 
   async function run(job: OutboxJob) {
     const attempts = attemptsOf(job);
-    const out = await runJob(job, options, o.timeoutMs);
+    const out = await runJob(outbox, job, options, o.timeoutMs);
     const now = Date.now();
     const tries = attempts + 1;
     const state = out.ok ? 'delivered' : out.refused || tries >= o.maxAttempts ? 'failed' : 'pending';

@@ -74,6 +74,18 @@ describe('acknowledge links in a grouped e-mail', () => {
   });
 });
 
+describe('the Incidents link of a grouped message', () => {
+  it('spans the starts of its incidents, however late their rows were queued (late data, reminders)', () => {
+    // A reminder queued hours after its incident started, and a row queued a minute after its start.
+    const rows = [row(1, { created: 1_800_007_200 }), row(2, { created: 1_800_000_090 })];
+    const starts = new Map([[501, 1_799_999_820], [502, 1_800_000_000]]);
+    expect(incidentsUrl(links, rows, starts)).toBe('https://fw.example.com/incidents?view=range&from=1799999760&to=1800000060&alerts=101,102');
+    expect(groupMessage(rows, links, starts).body).toContain('from=1799999760&to=1800000060&alerts=101,102');
+    // Without a known start (no history, or none found) a row counts from when it was queued.
+    expect(incidentsUrl(links, [row(3, { alertHistoryId: null, created: 1_800_000_030 })], starts)).toBe('https://fw.example.com/incidents?view=range&from=1799999940&to=1800000060&alerts=103');
+  });
+});
+
 describe('groups of a claim', () => {
   it('joins rows of one recipient and channel queued with a window, oldest first; others go alone', () => {
     const r = (id: number, recipient: string, channel: string, w: number) => ({ id, account_id: 1, channel, recipient, group_wait_s: w });

@@ -32,14 +32,19 @@ const trimBase = (u: string) => u.replace(/\/+$/, '');
 const incidentUrl = (links: GroupLinks, historyId: number) => `${trimBase(links.baseUrl)}/incidents/${historyId}`;
 
 /**
- * The dashboard's Incidents page over the incidents of a message: the range view from the first start
- * to the last (`from`/`to` as the page reads them), narrowed to their alerts (`alerts`, alert ids as
- * the API's alert_histories `filter` takes them).
+ * The dashboard's Incidents page over the incidents of a message: the range view from the first
+ * incident's start to the last one's (`from`/`to` as the page reads them, which selects incidents by
+ * start), narrowed to their alerts (`alerts`, alert ids as the API's alert_histories `filter` takes
+ * them). `starts` maps history ids to starts; a row without one counts from when it was queued.
  */
-export function incidentsUrl(links: GroupLinks, rows: readonly Pick<PendingNotification, 'alertId' | 'created'>[]): string {
-  const starts = rows.map((r) => r.created);
-  const from = Math.floor(Math.min(...starts) / 60) * 60 - 60;
-  const to = Math.floor(Math.max(...starts) / 60) * 60 + 60;
+export function incidentsUrl(
+  links: GroupLinks,
+  rows: readonly Pick<PendingNotification, 'alertId' | 'alertHistoryId' | 'created'>[],
+  starts: ReadonlyMap<number, number> = new Map(),
+): string {
+  const at = rows.map((r) => (r.alertHistoryId === null ? undefined : starts.get(r.alertHistoryId)) ?? r.created);
+  const from = Math.floor(Math.min(...at) / 60) * 60 - 60;
+  const to = Math.floor(Math.max(...at) / 60) * 60 + 60;
   const alerts = [...new Set(rows.map((r) => r.alertId))].sort((a, b) => a - b).join(',');
   return `${trimBase(links.baseUrl)}/incidents?view=range&from=${from}&to=${to}&alerts=${alerts}`;
 }
@@ -84,15 +89,15 @@ function incidentHtml(r: PendingNotification, links: GroupLinks): string {
 /**
  * One message telling several incidents to one recipient on one channel (rows oldest first): the
  * subject says how many; the first GROUP_IN_FULL incidents in full (each with the recipient's own
- * acknowledge link and the incident's page, as its own e-mail had them), then "and N more" with a link to
- * the Incidents page over all of them. Every user-supplied text is escaped in the html form. SMS and
- * push get a short text that fits an SMS.
+ * acknowledge link and the incident's page, as its own e-mail had them), then "and N more" with a
+ * link to the Incidents page over all of them (`starts`: when each incident started). Every
+ * user-supplied text is escaped in the html form. SMS and push get a short text that fits an SMS.
  */
-export function groupMessage(rows: readonly PendingNotification[], links: GroupLinks): PendingNotification {
+export function groupMessage(rows: readonly PendingNotification[], links: GroupLinks, starts: ReadonlyMap<number, number> = new Map()): PendingNotification {
   const lead = rows[0]!;
   const n = rows.length;
   const subject = `[Fleetwatch] ${n} incidents: ${counts(rows)}`;
-  const all = incidentsUrl(links, rows);
+  const all = incidentsUrl(links, rows, starts);
   const shown = rows.slice(0, GROUP_IN_FULL);
   const rest = n - shown.length;
   const base = { ...lead, subject, deliveryId: groupDeliveryId(rows), html: null as string | null };

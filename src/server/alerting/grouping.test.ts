@@ -22,7 +22,7 @@ afterAll(async () => {
 const f = useEngine({ smtpUrl: () => `smtp://127.0.0.1:${smtp.port}` });
 
 /** Creates `n` servers with a CPU alert each notifying the owner and `extra`, and triggers them all in one minute. */
-async function storm(tag: string, n: number, extra: number): Promise<{ alerts: number[]; histories: number[] }> {
+async function storm(tag: string, n: number, extra: number): Promise<{ alerts: number[]; histories: number[]; starts: number[] }> {
   const alerts: number[] = [];
   for (let i = 0; i < n; i++) {
     const s = await registerTestServer(f.svc, `${tag}-${i}`);
@@ -35,8 +35,8 @@ async function storm(tag: string, n: number, extra: number): Promise<{ alerts: n
   }
   await Promise.all(alerts.map((_, i) => postBatch(f.svc, batchFor(`${tag}-${i}`, START, { server: { cpu: 99, memory: 1 } }))));
   await f.alerting.idle();
-  const histories = (await Promise.all(alerts.map((a) => f.histories(a)))).map((h) => h[0]!.id);
-  return { alerts, histories };
+  const first = (await Promise.all(alerts.map((a) => f.histories(a)))).map((h) => h[0]!);
+  return { alerts, histories: first.map((h) => h.id), starts: first.map((h) => h.start) };
 }
 
 /** The notifications of incidents (the new user's confirmation mail is kept apart: no SMTP for it here). */
@@ -56,7 +56,7 @@ describe('notification grouping', () => {
   it('sends each recipient one message for 40 incidents of one minute (two at most), and 40 callbacks', async () => {
     const second = await createUser(f.svc, 3);
     expect((await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { group_wait_s: 3 } })).status).toBe(200);
-    const { alerts, histories } = await storm('storm', 40, second.userId);
+    const { alerts, histories, starts } = await storm('storm', 40, second.userId);
     const people = ['owner@example.com', second.email];
     const userOf = new Map([['owner@example.com', f.owner], [second.email, second.userId]]);
 
@@ -81,8 +81,11 @@ describe('notification grouping', () => {
         const acks = ackLinks(m);
         expect(new Set(acks.map((a) => a.history))).toEqual(inFull);
         for (const a of acks) expect(a.user, who).toBe(userOf.get(who));
-        const link = /\/incidents\?view=range&(?:amp;)?from=\d+&(?:amp;)?to=\d+&(?:amp;)?alerts=([\d,]+)/.exec(flat(m))!;
-        const named = link[1]!.split(',').map(Number);
+        const link = /\/incidents\?view=range&(?:amp;)?from=(\d+)&(?:amp;)?to=(\d+)&(?:amp;)?alerts=([\d,]+)/.exec(flat(m))!;
+        const named = link[3]!.split(',').map(Number);
+        // The range spans the incidents' starts (data time), which is how the Incidents page selects them.
+        for (const a of named) expect(starts[alerts.indexOf(a)]!).toBeGreaterThanOrEqual(Number(link[1]));
+        for (const a of named) expect(starts[alerts.indexOf(a)]!).toBeLessThanOrEqual(Number(link[2]));
         expect(named.length).toBe(n);
         for (const a of named) listed.add(a);
         if (n > 20) expect(flat(m)).toContain(`and ${n - 20} more: http://localhost:8080/incidents?view=range`);
@@ -118,6 +121,8 @@ describe('notification grouping', () => {
     const before = smtp.mails.length;
     await storm('alone', 5, second.userId);
     await until(() => smtp.mails.length - before === 10, 10_000);
+    // A message is handed over before its row records it: wait for the rows too, not only the mail.
+    await until(async () => (await alertRows()).filter((r) => r.state === 'sent').length === 10, 10_000);
     const mails = smtp.mails.slice(before);
     for (const m of mails) expect(m.subject).toMatch(/^Alert triggered: alone cpu \d/);
     const rows = await alertRows();

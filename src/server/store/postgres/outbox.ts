@@ -111,6 +111,13 @@ export function pgOutbox(pg: Pg): OutboxRepo {
       const n = r?.n ?? null;
       return c === null ? n : n === null ? c : Math.min(c, n);
     },
+    async incidentStarts(accountId, historyIds) {
+      const rows = await pg.rows<{ id: number; start: number }>('SELECT id, start FROM alert_histories WHERE account_id = $1 AND id = ANY($2::bigint[])', [
+        accountId,
+        [...historyIds],
+      ]);
+      return new Map(rows.map((r) => [Number(r.id), Number(r.start)]));
+    },
     async pending() {
       return (await pg.row<{ n: number }>(
         `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending') AS n`,

@@ -178,6 +178,12 @@ export interface OutboxRepo {
   /** Rows still to be delivered or sent (callbacks pending, notifications pending). */
   pending(): Promise<number>;
   /**
+   * When each of the account's incidents started (history id to epoch seconds; missing ids left out):
+   * a grouped message links the Incidents page over their starts, which is how the page selects them
+   * (a row's `created` is when it was queued, minutes or hours later for late data or a reminder).
+   */
+  incidentStarts(accountId: number, historyIds: readonly number[]): Promise<Map<number, number>>;
+  /**
    * Calls `wake` whenever another process may have queued work here (PostgreSQL: LISTEN/NOTIFY). SQLite
    * does nothing: in-process events and polling find work there. The answer stops listening.
    */

@@ -147,6 +147,12 @@ export function sqliteOutbox(db: Db): OutboxRepo {
         .get(JSON.stringify(channels))!.t;
       return c === null ? n : n === null ? c : Math.min(c, n);
     },
+    async incidentStarts(accountId, historyIds) {
+      const rows = db
+        .prepare<[number, string], { id: number; start: number }>('SELECT id, start FROM alert_histories WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))')
+        .all(accountId, JSON.stringify(historyIds));
+      return new Map(rows.map((r) => [r.id, r.start]));
+    },
     // One process per SQLite file: in-process events wake the dispatcher.
     onWork: () => async () => {},
     async pending() {
