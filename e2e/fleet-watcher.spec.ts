@@ -40,7 +40,7 @@ test('fleet watcher journey: overview, filters, server, minute, process, logs, p
   await expect(page).toHaveURL(/range=1h/);
   await expect(page.getByText('Capacity and inventory')).toBeVisible();
   await expect(page.getByText('CPU per core')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'nginx', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Processes running now' }).getByRole('link', { name: 'nginx', exact: true })).toBeVisible();
   const chart = page.getByRole('slider', { name: 'CPU: minute' });
   const box = (await chart.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
@@ -49,7 +49,7 @@ test('fleet watcher journey: overview, filters, server, minute, process, logs, p
   await expectNoSeriousA11yIssues(page);
 
   // Process page with files and threads.
-  await page.getByRole('link', { name: 'nginx', exact: true }).click();
+  await page.getByRole('region', { name: 'Processes running now' }).getByRole('link', { name: 'nginx', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'nginx' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'e2e-web-01' })).toBeVisible();
   await expect(page.getByText('/etc/nginx/nginx.conf')).toBeVisible();
