@@ -48,8 +48,8 @@ test('fleet watcher journey: overview, filters, server, minute, process, logs, p
   await expect(page.getByRole('heading', { name: /Processes at / })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 
-  // Process page with files and threads.
-  await page.getByRole('region', { name: 'Processes running now' }).getByRole('link', { name: 'nginx', exact: true }).click();
+  // Process page with files and threads, from the top processes of the picked minute.
+  await page.getByRole('region', { name: /^Top processes at / }).getByRole('link', { name: 'nginx', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'nginx' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'e2e-web-01' })).toBeVisible();
   await expect(page.getByText('/etc/nginx/nginx.conf')).toBeVisible();
