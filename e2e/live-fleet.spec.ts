@@ -31,12 +31,18 @@ test('a new incident shows on the open fleet page within 20 s, without a reload,
   expect(loads).toBe(0);
 
   // "Only with incidents" leaves only servers in incident, the new one first.
-  await page.getByLabel('Only with incidents').check();
+  // The box follows the URL, which the router updates in a transition: click, then wait for the state
+  // (Playwright's check() reads the box at once and fails when a busy page renders the change late).
+  const only = page.getByLabel('Only with incidents');
+  await only.click();
   await expect(page).toHaveURL(/incidents=1/);
+  await expect(only).toBeChecked();
   await expect(rows.first()).toContainText(hostname);
   for (const cell of await rows.getByRole('cell').nth(6).all()) await expect(cell).toHaveText(/\d+ active/);
   // The Incidents column sorts: ascending puts the healthy first.
-  await page.getByLabel('Only with incidents').uncheck();
+  await only.click();
+  await expect(page).not.toHaveURL(/incidents=1/);
+  await expect(only).not.toBeChecked();
   await page.getByRole('button', { name: /^Incidents/ }).click();
   await expect(page).toHaveURL(/sort=incidents&dir=asc/);
   await expect(rows.first().getByRole('cell').nth(6)).toHaveText('–');

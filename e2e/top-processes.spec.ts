@@ -9,23 +9,26 @@ import { apiGet, waitForDemo } from './fixtures/api';
 test.describe.configure({ timeout: 1_500_000 });
 
 type Server = { id: number; hostname: string };
-type Alert = { id: number; type: string; target_id: string | number; trigger_type: string };
-type History = { id: number; start: number };
+type Alert = { id: number; type: string; target_id: string | number; trigger_type: string; per_server?: boolean };
+type History = { id: number; start: number; server_id: number | null };
 
+/**
+ * app-02's first CPU incident. The demo watches its servers with one per_server CPU rule on the fleet
+ * tag (each server its own incident, `server_id` naming it); the per-server copies its registration made
+ * are deleted once the demo is configured, so the rule is looked up anew on every poll.
+ */
 async function cpuIncident(): Promise<History> {
   let found: History | undefined;
   await waitForDemo('app-02', '/servers/', (b) => ((b as { data: Server[] }).data ?? []).some((s) => s.hostname === 'app-02'));
   const app02 = ((await apiGet('/servers/')) as { data: Server[] }).data.find((s) => s.hostname === 'app-02')!;
-  let alert: Alert | undefined;
-  await expect
-    .poll(async () => (alert = ((await apiGet('/alerts/')) as { data: Alert[] }).data.find((a) => a.type === 'Server' && String(a.target_id) === String(app02.id) && a.trigger_type === 'CPU')), {
-      timeout: 120_000,
-      intervals: [2000],
-    })
-    .toBeTruthy();
-  await expect
-    .poll(async () => (found = ((await apiGet(`/alert_histories/?filter=[${alert!.id}]&start=0`)) as { data: History[] }).data[0]), { timeout: 1_200_000, intervals: [5000] })
-    .toBeTruthy();
+  const incidentOf = async (): Promise<History | undefined> => {
+    const alerts = ((await apiGet('/alerts/')) as { data: Alert[] }).data;
+    const rule = alerts.find((a) => a.type === 'Server Tag' && a.per_server && a.trigger_type === 'CPU');
+    if (!rule) return undefined;
+    const histories = ((await apiGet(`/alert_histories/?filter=[${rule.id}]&start=0&limit=2500`)) as { data: History[] }).data;
+    return histories.filter((h) => h.server_id === app02.id).sort((a, b) => a.start - b.start)[0];
+  };
+  await expect.poll(async () => (found = await incidentOf()), { message: "app-02's CPU incident", timeout: 1_320_000, intervals: [5000] }).toBeTruthy();
   return found!;
 }
 

@@ -94,6 +94,29 @@ describe('alert e-mails', () => {
   });
 });
 
+describe('RESOLVED e-mails', () => {
+  it('tell the same people when an acknowledged incident ends, linking the incident but offering no acknowledge link', async () => {
+    await sendAlone();
+    const server = await registerTestServer(f.svc, 'ack-5');
+    const id = await f.alert({ type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 50 });
+    await f.feed('ack-5', 1, HOT);
+    const [h] = await f.histories(id);
+    expect((await f.svc.request('POST', `/api/v5/alert_histories/${h!.id}/acknowledge/`)).status).toBe(200);
+    await f.feed('ack-5', 1, COOL, 1);
+    expect(await events(id)).toEqual(['TRIGGERED', 'RESOLVED']);
+    const ours = (m: Mail) => decoded(m).includes('host-ack-5') && (m.subject ?? '').startsWith('Alert resolved:');
+    await until(() => smtp.mails.some(ours));
+    const mail = smtp.mails.find(ours)!;
+    expect(mail.subject).toBe('Alert resolved: a (CPU above 50% on host-ack-5 (Linux))');
+    expect(links(mail)).toEqual({ acks: [], incidents: [h!.id, h!.id] });
+    // The timeline tells it, with its outcome.
+    await until(async () => {
+      const t = (await f.svc.request('GET', `/api/v5/alert_histories/${h!.id}/timeline/`)).body.data as { kind: string; channel?: string; event?: string; outcome?: string }[];
+      return t.some((e) => e.kind === 'notification' && e.channel === 'email' && e.event === 'RESOLVED' && e.outcome === 'sent');
+    });
+  });
+});
+
 describe('the timeline', () => {
   it('lists triggered with its value, each e-mail and callback with its outcome, acknowledged, the note and resolved, in order', async () => {
     const rx = await receiver(0, (n) => ({ status: n === 1 ? 500 : 200 }));

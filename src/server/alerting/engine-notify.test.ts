@@ -17,6 +17,7 @@ const smtpPort = () => (smtp.address() as { port: number }).port;
 
 const f = useEngine({ smtpUrl: () => `smtp://127.0.0.1:${smtpPort()}` });
 const notifications = (id: number) => f.svc.sql.all<{ state: string; error: string | null }>('SELECT state, error FROM notifications WHERE alert_id = ? ORDER BY id', id);
+const events = (id: number) => f.svc.sql.all<{ event: string; subject: string; body: string }>('SELECT event, subject, body FROM notifications WHERE alert_id = ? ORDER BY id', id);
 
 describe('notifications', () => {
   it('are recorded and sent off the evaluation path: a hanging SMTP server holds up neither evaluation nor callbacks', async () => {
@@ -32,7 +33,11 @@ describe('notifications', () => {
     expect(Date.now() - t0).toBeLessThan(2000);
     expect((await f.histories(id))[0]!.end).not.toBeNull();
     await until(() => rx.hits.length === 2, 3000);
-    expect(await notifications(id)).toEqual([{ state: 'pending', error: null }]);
+    // The TRIGGERED e-mail and, once the incident ended, the RESOLVED one: both wait for the hanging server.
+    expect(await notifications(id)).toEqual([{ state: 'pending', error: null }, { state: 'pending', error: null }]);
+    const told = await events(id);
+    expect(told.map((n) => n.event)).toEqual(['TRIGGERED', 'RESOLVED']);
+    expect(told[1]!.subject).toMatch(/^Alert resolved: /);
     await until(() => sockets.size > 0);
     for (const sock of sockets) sock.destroy();
     // The cut send is recorded and the e-mail stays in the outbox to be tried again, never left hanging.

@@ -64,6 +64,11 @@ describe('per_server Server Tag alerts', () => {
     expect(hs.find((h) => h.server_id === servers[2])!.end).toBe(hs.find((h) => h.server_id === servers[2])!.start + 60);
     expect(hs.find((h) => h.server_id === servers[5])!.end).toBeNull();
     expect(await f.inIncident(id)).toBe(true);
+    // Its RESOLVED e-mail names app2, the server whose incident ended.
+    const resolved = (await f.svc.deps.store.outbox.notifications(f.svc.account.id, id, { limit: 100, page: 0 })).items.filter((n) => n.subject.startsWith('Alert resolved'));
+    expect(resolved.map((n) => [n.alert_history_id, n.subject])).toEqual([
+      [hs.find((h) => h.server_id === servers[2])!.id, 'Alert resolved: CPU over 90% (CPU above 90% on host-app2 in tag app (6 servers))'],
+    ]);
 
     // app2 breaches again while app5 is still open: a new incident of its own.
     await minute(2, (k) => (k === 2 || k === 5 ? 99 : 45));

@@ -75,6 +75,9 @@ describe('silences in the alert engine', () => {
     await until(() => callbacksTo('quiet').length === 2);
     expect(callbacksTo('quiet')[1]!.url).toContain('status=RESOLVED&silenced=true');
     expect(await events(h!.id)).toHaveLength(1);
+    // Its RESOLVED e-mail is held back too: nobody was told it began.
+    expect(await states(quiet.id)).toEqual(['silenced', 'silenced']);
+    expect(mailsAbout('quiet')).toEqual([]);
   });
 
   it('let the next reminder go out once the silence has ended', async () => {

@@ -117,7 +117,27 @@ export function createAlertEngine(d: EngineDeps) {
     const silence = verdict === 'none' ? undefined : await silenceOf(d.repo, alert, decided.subjects, d.now());
     const marked = silence && { silence };
     let step: IncidentPlan | undefined;
-    if (verdict === 'end') step = { kind: 'end', minute: o.minute, subject, callbacks: callbacks(alert, 'RESOLVED', silence), ...marked };
+    if (verdict === 'end') {
+      // The RESOLVED message tells the same people as the first one did (silences and grouping apply);
+      // a per_server incident names its server, as its TRIGGERED message did.
+      const perServer = isPerServer(alert);
+      const [people, names, links] = await Promise.all([
+        d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
+        d.repo.serverNames(alert.accountId, perServer ? [o.subject] : []),
+        linksOf(alert.accountId),
+      ]);
+      const servers = perServer ? breachingServers(alert.direction, [{ subject: o.subject, minute: o.minute, holds: false, streak: 0, value: o.value }], names) : [];
+      const facts = messageFacts(alert, o, servers);
+      step = {
+        kind: 'end',
+        minute: o.minute,
+        subject,
+        callbacks: callbacks(alert, 'RESOLVED', silence),
+        render: (id) => renderMessage({ ...facts, status: 'RESOLVED', historyId: id }),
+        notifications: silencedNotifications(notificationsFor(alert, people, d.transports, 'RESOLVED', links), silence),
+        ...marked,
+      };
+    }
     if (verdict === 'start' || verdict === 'remind') {
       const [people, names, links] = await Promise.all([
         d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),

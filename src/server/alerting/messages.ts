@@ -98,6 +98,18 @@ export function emailWithLinks(m: Pick<RenderedMessage, 'text' | 'html'>, links:
 }
 
 /**
+ * The e-mail forms of a message that only links its incident (a RESOLVED one: nothing is left to
+ * acknowledge), the link placed as emailWithLinks places it.
+ */
+export function emailWithIncidentLink(m: Pick<RenderedMessage, 'text' | 'html'>, incident: string): { text: string; html: string } {
+  const text = `${m.text}\n${INCIDENT_LINE}${incident}\n`;
+  const para = `<p><a href="${escapeHtml(incident)}">Open the incident</a></p>`;
+  const at = m.html.lastIndexOf('</body>');
+  const html = at < 0 ? m.html + para : m.html.slice(0, at) + para + m.html.slice(at);
+  return { text, html };
+}
+
+/**
  * The inverse of emailWithLinks on the text form: the text without its link lines, and the links it
  * carried (null when it carries none, as mail written without links does). A grouped message retells
  * each incident's own text and must carry that recipient's own acknowledge link, which exists nowhere

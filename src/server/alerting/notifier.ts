@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { EngineAlert, IncidentNotifications, NewNotification, Recipient } from '../store/repos/alert-engine';
 import type { PendingNotification } from '../store/repos/outbox';
-import { emailWithLinks, type MessageLinks } from './messages';
+import { emailWithIncidentLink, emailWithLinks, type MessageLinks } from './messages';
 
 export interface NotifierConfig {
   /** smtp://user:pass@host:port; without it e-mails are kept in the store (visible at /api/v5/notifications/). */
@@ -83,7 +83,8 @@ export type Transports = ReturnType<typeof createTransports>;
 /**
  * The notifications of an alert's message to its users per their flags (e-mail, SMS when they have a
  * phone, push); each carries the host of its transport, or null to be kept. E-mails carry the
- * recipient's own links (`links`: an acknowledge link is minted per recipient and incident).
+ * recipient's own links (`links`: an acknowledge link is minted per recipient and incident); a RESOLVED
+ * e-mail links only its incident.
  */
 export function notificationsFor(
   alert: EngineAlert,
@@ -99,7 +100,8 @@ export function notificationsFor(
       const base = { alertId: alert.id, historyId, userId: u.id, subject: m.subject, event };
       const out: NewNotification[] = [];
       if (u.sendemail) {
-        const mail = links ? emailWithLinks(m, links(historyId, u.id)) : m;
+        const own = links?.(historyId, u.id);
+        const mail = !own ? m : event === 'RESOLVED' ? emailWithIncidentLink(m, own.incident) : emailWithLinks(m, own);
         out.push({ ...base, channel: 'email', recipient: who.email, body: mail.text, html: mail.html, host: transports.hostOf('email') });
       }
       if (u.sendsms && who.phone) out.push({ ...base, channel: 'sms', recipient: who.phone, body: m.sms, html: null, host: transports.hostOf('sms') });

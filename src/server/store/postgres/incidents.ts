@@ -75,7 +75,9 @@ export function incidentWriter(tx: Tx) {
       );
     }
     await markSilenced(tx, accountId, inc.history_id, p.silence, p.minute);
-    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(inc.history_id), nowMs)).length, notified: 0 };
+    const mails = p.render && p.notifications ? p.notifications(inc.history_id, p.render(inc.history_id)) : [];
+    await enqueueNotifications(tx, accountId, mails, nowMs);
+    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(inc.history_id), nowMs)).length, notified: mails.length };
   }
 
   /** Ends every open incident of the alert (a deactivation); null when none was open. */

@@ -139,7 +139,17 @@ export type IncidentPlan =
       notifications: IncidentNotifications;
       silence?: SilenceMark;
     }
-  | { kind: 'end'; minute: number; subject: number; callbacks: IncidentCallbacks; silence?: SilenceMark }
+  | {
+      kind: 'end';
+      minute: number;
+      subject: number;
+      callbacks: IncidentCallbacks;
+      /** The RESOLVED message to the alert's users (absent when an alert's deactivation ends it). */
+      notifications?: IncidentNotifications;
+      /** Rendered once the history id is known (the message names it). */
+      render?: (historyId: number) => RenderedMessage;
+      silence?: SilenceMark;
+    }
   | {
       kind: 'remind';
       minute: number;

@@ -78,7 +78,9 @@ export function incidentWriter(db: Db) {
     untrack.run(accountId, alertId, p.subject);
     if (p.subject !== WHOLE_ALERT) closeIfLast.run(accountId, alertId);
     markSilenced(accountId, inc.history_id, p.silence, p.minute);
-    return { historyId: inc.history_id, queued: enqueue(accountId, p.callbacks(inc.history_id), nowMs).length, notified: 0 };
+    const mails = p.render && p.notifications ? p.notifications(inc.history_id, p.render(inc.history_id)) : [];
+    notify(accountId, mails, nowMs);
+    return { historyId: inc.history_id, queued: enqueue(accountId, p.callbacks(inc.history_id), nowMs).length, notified: mails.length };
   });
 
   /** Ends every open incident of the alert (a deactivation); null when none was open. */
