@@ -24,6 +24,9 @@ export const PERMISSIONS = {
   'server_sets.write': 'manager',
   'maintenance_windows.write': 'manager',
   'silences.write': 'manager',
+  'schedules.write': 'manager',
+  /** Overrides of on-call schedules: a Regular user for themselves only ("take this shift"; checked by the service), Managers for anyone. */
+  'schedules.override': 'any',
   'logs.write': 'manager',
   'buckets.write': 'manager',
   /** Account settings: auto-detection, notification grouping, transactions, polled-data config. */
