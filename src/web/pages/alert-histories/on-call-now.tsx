@@ -9,7 +9,7 @@ export function OnCallNow() {
   const onCall = useOnCallNow(list.map((s) => s.id));
   if (list.length === 0) return null;
   return (
-    <p aria-label="On call now" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+    <p role="group" aria-label="On call now" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <span className="font-medium">On call now:</span>
       {list.map((s, i) => {
         const who = onCall[i]?.data?.users.map((u) => u.name).join(', ');
