@@ -30,6 +30,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     items: [
       { to: paths.alertHistories, label: 'Incidents' },
       { to: paths.silences, label: 'Silences' },
+      { to: paths.schedules, label: 'On-call schedules' },
       { to: paths.transactions, label: 'Transactions' },
       { to: paths.topology, label: 'Topology' },
     ],

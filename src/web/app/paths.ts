@@ -23,6 +23,8 @@ export const paths = {
   alertHistory: (id: number | string) => `/incidents/${id}`,
   maintenance: '/maintenance',
   silences: '/silences',
+  schedules: '/schedules',
+  schedule: (id: number | string) => `/schedules/${id}`,
   tags: '/tags',
   serverSets: '/server-sets',
   users: '/users',
