@@ -22,6 +22,7 @@ import { pgServerSets } from './server-sets';
 import { pgServerTags } from './server-tags';
 import { pgServers } from './servers';
 import { pgSilences } from './silences';
+import { pgChannels } from './channels';
 import { pgTelemetry } from './telemetry/repo';
 import { pgTransactions } from './transactions';
 import { pgUsers } from './users';
@@ -52,6 +53,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     serverSets: pgServerSets(db),
     maintenanceWindows: pgMaintenanceWindows(db),
     silences: pgSilences(db),
+    channels: pgChannels(db),
     logs: pgLogs(db),
     buckets: pgBuckets(db),
     transactions: pgTransactions(db),

@@ -20,6 +20,7 @@ import { sqliteServerSets } from './server-sets';
 import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
 import { sqliteSilences } from './silences';
+import { sqliteChannels } from './channels';
 import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
@@ -40,6 +41,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     serverSets: sqliteServerSets(db),
     maintenanceWindows: sqliteMaintenanceWindows(db),
     silences: sqliteSilences(db),
+    channels: sqliteChannels(db),
     logs: sqliteLogs(db),
     buckets: sqliteBuckets(db),
     transactions: sqliteTransactions(db),
