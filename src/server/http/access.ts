@@ -68,6 +68,9 @@ export const WRITE_RULES: Record<string, Rule> = {
   ...crud('server_sets', '/server_sets', 'server_sets.write'),
   ...crud('server_tags', '/server_tags', 'server_tags.write'),
   ...crud('silences', '/silences', 'silences.write'),
+  ...crud('channels', '/channels', 'channels.write'),
+  // Sends a message to the receiver, changes no configuration.
+  'POST /channels/:id/test': { need: of('channels.write'), resource: 'channels', action: 'test', noAudit: true },
   'PUT /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'delete', read: '/servers/:id' },
   'PUT /servers/:id/polled_data_config': {
