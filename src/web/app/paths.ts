@@ -23,6 +23,7 @@ export const paths = {
   alertHistory: (id: number | string) => `/incidents/${id}`,
   maintenance: '/maintenance',
   silences: '/silences',
+  channels: '/channels',
   tags: '/tags',
   serverSets: '/server-sets',
   users: '/users',
