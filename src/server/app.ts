@@ -42,6 +42,7 @@ import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
 import { silenceRoutes } from './routes/silences';
 import { scheduleRoutes } from './routes/schedules';
+import { channelRoutes } from './routes/channels';
 import { userRoutes } from './routes/users';
 import { sessionRoutes } from './routes/session';
 import { teamRoutes } from './routes/team';
@@ -55,7 +56,7 @@ import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
 
 /** The route modules of the API, each registered under /api and /api/v5 (registerApi). */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, notificationSettingsRoutes, teamRoutes, invitationRoutes, sessionRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, notificationSettingsRoutes, teamRoutes, invitationRoutes, sessionRoutes];
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the

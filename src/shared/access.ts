@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'schedules.write': 'manager',
   /** Overrides of on-call schedules: a Regular user for themselves only ("take this shift"; checked by the service), Managers for anyone. */
   'schedules.override': 'any',
+  /** Channels (Slack, Teams, PagerDuty, webhooks) and their test messages. */
+  'channels.write': 'manager',
   'logs.write': 'manager',
   'buckets.write': 'manager',
   /** Account settings: auto-detection, notification grouping, transactions, polled-data config. */

@@ -43,10 +43,10 @@ export const timelineEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('notification'),
     at: z.number().int(),
-    /** email, sms, push or callback. */
+    /** email, sms, push, callback, or a channel's type (slack, msteams, pagerduty, webhook; the recipient is then the channel's name). */
     channel: z.string(),
     recipient: z.string(),
-    /** TRIGGERED, RESOLVED or REMINDER: which event of the incident it tells. */
+    /** TRIGGERED, RESOLVED, REMINDER or (channels) ACKNOWLEDGED: which event of the incident it tells. */
     event: z.string(),
     outcome: deliveryOutcome,
     attempts: z.number().int(),

@@ -12,6 +12,7 @@ import type {
   SubjectState,
 } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
+import { channelMessages } from './channel-messages';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breachingServers, incidentKey, isPerServer } from './breaching';
 import { breaches } from './conditions';
@@ -133,6 +134,7 @@ export function createAlertEngine(d: EngineDeps) {
         minute: o.minute,
         subject,
         callbacks: callbacks(alert, 'RESOLVED', silence),
+        channels: channelMessages(alert, 'RESOLVED', silence !== undefined),
         render: (id) => renderMessage({ ...facts, status: 'RESOLVED', historyId: id }),
         notifications: silencedNotifications(notificationsFor(alert, people, d.transports, 'RESOLVED', links), silence),
         ...marked,
@@ -158,6 +160,7 @@ export function createAlertEngine(d: EngineDeps) {
               value: facts.value,
               render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }),
               callbacks: callbacks(alert, 'TRIGGERED', silence),
+              channels: channelMessages(alert, 'TRIGGERED', silence !== undefined),
               notifications,
               ...marked,
             }

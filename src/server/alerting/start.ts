@@ -14,6 +14,8 @@ export interface AlertingOptions extends NotifierConfig {
   /** CIDR lists for callbacks (CALLBACK_ALLOW_NETS / CALLBACK_DENY_NETS). */
   allowNets?: string;
   denyNets?: string;
+  /** PagerDuty's Events API v2 enqueue URL (PAGERDUTY_EVENTS_URL; default events.pagerduty.com). */
+  pagerDutyUrl?: string;
   /** Seconds between Server Down checks (while this process holds the job's lease). */
   serverDownEverySeconds?: number;
   /** This process's worker id for claims; one is made up when absent. */
@@ -35,7 +37,14 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   const worker = opts.worker ?? workerId();
   const transports = createTransports(opts);
   const links = { baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) };
-  const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), worker, transports, links, ...opts.dispatcher });
+  const dispatcher = startDispatcher(deps.store.outbox, {
+    policy: netPolicy(opts.allowNets, opts.denyNets),
+    worker,
+    transports,
+    links,
+    pagerDutyUrl: opts.pagerDutyUrl,
+    ...opts.dispatcher,
+  });
   const engine = createAlertEngine({ repo, transports, now: deps.now, links });
   const evaluator = startEvaluator(repo, engine, {
     worker,

@@ -72,6 +72,9 @@ export const WRITE_RULES: Record<string, Rule> = {
   // Every role takes shifts; the service keeps a Regular user's overrides to themselves. Audited as the schedule before and after.
   'POST /schedules/:id/overrides': { need: of('schedules.override'), resource: 'schedules', action: 'add_override', read: '/schedules/:id' },
   'DELETE /schedules/:id/overrides/:oid': { need: of('schedules.override'), resource: 'schedules', action: 'remove_override', read: '/schedules/:id' },
+  ...crud('channels', '/channels', 'channels.write'),
+  // Sends a message to the receiver, changes no configuration.
+  'POST /channels/:id/test': { need: of('channels.write'), resource: 'channels', action: 'test', noAudit: true },
   'PUT /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'delete', read: '/servers/:id' },
   'PUT /servers/:id/polled_data_config': {

@@ -18,6 +18,7 @@ import type { ServerSetRepo } from './repos/server-sets';
 import type { ServerTagRepo } from './repos/server-tags';
 import type { SilenceRepo } from './repos/silences';
 import type { ScheduleRepo } from './repos/schedules';
+import type { ChannelRepo } from './repos/channels';
 import type { ServerRepo } from './repos/servers';
 import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
@@ -41,6 +42,7 @@ export interface Store {
   silences: SilenceRepo;
   /** On-call schedules: rotations and overrides (issue 19). */
   schedules: ScheduleRepo;
+  channels: ChannelRepo;
   logs: LogRepo;
   buckets: BucketRepo;
   transactions: TransactionSettingsRepo;

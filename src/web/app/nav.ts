@@ -39,6 +39,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     group: 'Configure',
     items: [
       { to: paths.alerts, label: 'Alerts' },
+      { to: paths.channels, label: 'Channels' },
       { to: paths.maintenance, label: 'Maintenance' },
       { to: paths.tags, label: 'Tags' },
       { to: paths.serverSets, label: 'Server sets' },

@@ -25,6 +25,7 @@ export const paths = {
   silences: '/silences',
   schedules: '/schedules',
   schedule: (id: number | string) => `/schedules/${id}`,
+  channels: '/channels',
   tags: '/tags',
   serverSets: '/server-sets',
   users: '/users',

@@ -23,6 +23,7 @@ import { pgServerTags } from './server-tags';
 import { pgServers } from './servers';
 import { pgSilences } from './silences';
 import { pgSchedules } from './schedules';
+import { pgChannels } from './channels';
 import { pgTelemetry } from './telemetry/repo';
 import { pgTransactions } from './transactions';
 import { pgUsers } from './users';
@@ -54,6 +55,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     maintenanceWindows: pgMaintenanceWindows(db),
     silences: pgSilences(db),
     schedules: pgSchedules(db),
+    channels: pgChannels(db),
     logs: pgLogs(db),
     buckets: pgBuckets(db),
     transactions: pgTransactions(db),

@@ -3,6 +3,7 @@ import { deliveryHost } from '../repos/outbox';
 import { migrate, type SchemaModule } from './migrations';
 import { alertingSchema } from './schema-alerting';
 import { breachingServersSchema } from './schema-breaching-servers';
+import { channelsSchema } from './schema-channels';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
@@ -34,6 +35,7 @@ const MODULES: SchemaModule[] = [
   breachingServersSchema,
   invitationsSchema,
   schedulesSchema,
+  channelsSchema,
 ];
 
 /**

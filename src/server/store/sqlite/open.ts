@@ -21,6 +21,7 @@ import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
 import { sqliteSilences } from './silences';
 import { sqliteSchedules } from './schedules';
+import { sqliteChannels } from './channels';
 import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
@@ -42,6 +43,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     maintenanceWindows: sqliteMaintenanceWindows(db),
     silences: sqliteSilences(db),
     schedules: sqliteSchedules(db),
+    channels: sqliteChannels(db),
     logs: sqliteLogs(db),
     buckets: sqliteBuckets(db),
     transactions: sqliteTransactions(db),
