@@ -6,6 +6,7 @@ import { breachingServersSchema } from './schema-breaching-servers';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
+import { externalAlertsSchema } from './schema-external-alerts';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
@@ -32,6 +33,7 @@ const MODULES: SchemaModule[] = [
   notificationGroupingSchema,
   breachingServersSchema,
   invitationsSchema,
+  externalAlertsSchema,
 ];
 
 /**
