@@ -23,8 +23,7 @@ const firing = (labels: Record<string, string>, startsAt: number, now: number, e
   ...extra,
 });
 
-const post = (body: unknown, headers: Record<string, string> = {}, as?: { email: string; key: string } | null) =>
-  f.svc.request('POST', '/api/v2/alerts', { json: body, headers, ...(as !== undefined ? { as } : {}) });
+const post = (body: unknown) => f.svc.request('POST', '/api/v2/alerts', { json: body });
 const externals = async () => (await f.svc.request('GET', '/api/v5/external_alerts/')).body.data as { id: number; state: string; incident_id: number | null; last_seen: number; labels: Record<string, string> }[];
 const histories = async () =>
   ((await f.svc.request('GET', '/api/v5/alert_histories/?start=0')).body.data as { id: number; alert_type: string; alert_id: number; start: number; end: number | null; labels?: Record<string, string>; generator_url?: string; silenced: boolean }[]).filter(
