@@ -70,8 +70,11 @@ export async function createIngestToken(store: Store, accountId: number, name: s
  */
 export async function ingestTokenAccount(store: Store, token: string, now: number): Promise<number | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length < TOKEN_PREFIX.length + LOOKUP_CHARS || token.length > 100) return null;
-  const row = await store.ingestTokens.byLookup(token.slice(TOKEN_PREFIX.length, TOKEN_PREFIX.length + LOOKUP_CHARS));
-  if (!row || !keyMatches(token, row.hash)) return null;
+  const rows = await store.ingestTokens.byLookup(token.slice(TOKEN_PREFIX.length, TOKEN_PREFIX.length + LOOKUP_CHARS));
+  // Every candidate is compared (no early exit), as sign-in compares keys.
+  let row: (typeof rows)[number] | undefined;
+  for (const r of rows) if (keyMatches(token, r.hash) && !row) row = r;
+  if (!row) return null;
   await store.ingestTokens.touch(row.accountId, row.id, now);
   return row.accountId;
 }

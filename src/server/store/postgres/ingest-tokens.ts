@@ -28,8 +28,8 @@ export function pgIngestTokens(pg: Pg): IngestTokenRepo {
       return (await pg.exec('DELETE FROM ingest_tokens WHERE account_id = $1 AND id = $2', [accountId, id])) > 0;
     },
     async byLookup(lookup) {
-      const r = await pg.row<{ account_id: number; id: number; token_hash: string }>('SELECT account_id, id, token_hash FROM ingest_tokens WHERE lookup = $1', [lookup]);
-      return r ? { accountId: Number(r.account_id), id: Number(r.id), hash: r.token_hash } : null;
+      const rows = await pg.rows<{ account_id: number; id: number; token_hash: string }>('SELECT account_id, id, token_hash FROM ingest_tokens WHERE lookup = $1', [lookup]);
+      return rows.map((r) => ({ accountId: Number(r.account_id), id: Number(r.id), hash: r.token_hash }));
     },
     async touch(accountId, id, now) {
       await pg.exec('UPDATE ingest_tokens SET last_used = $1 WHERE account_id = $2 AND id = $3 AND (last_used IS NULL OR last_used < $4)', [now, accountId, id, now - 60]);

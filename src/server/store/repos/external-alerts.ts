@@ -102,8 +102,8 @@ export interface IngestTokenRepo {
   list(accountId: number, paging: PagingQuery): Promise<Page<IngestTokenRecord>>;
   get(accountId: number, id: number): Promise<IngestTokenRecord | null>;
   delete(accountId: number, id: number): Promise<boolean>;
-  /** The token whose lookup this is, with its account and hash (the caller compares the hash in constant time). */
-  byLookup(lookup: string): Promise<{ accountId: number; id: number; hash: string } | null>;
+  /** The tokens whose lookup this is (one, but nothing forbids two accounts' alike), with account and hash (compared by the caller in constant time). */
+  byLookup(lookup: string): Promise<{ accountId: number; id: number; hash: string }[]>;
   /** Records a use (at most once a minute is enough for the list's "last used"). */
   touch(accountId: number, id: number, now: number): Promise<void>;
 }

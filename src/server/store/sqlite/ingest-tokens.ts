@@ -28,8 +28,8 @@ export function sqliteIngestTokens(db: Db): IngestTokenRepo {
       return db.prepare('DELETE FROM ingest_tokens WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
     },
     async byLookup(lookup) {
-      const r = db.prepare<[string], { account_id: number; id: number; token_hash: string }>('SELECT account_id, id, token_hash FROM ingest_tokens WHERE lookup = ?').get(lookup);
-      return r ? { accountId: r.account_id, id: r.id, hash: r.token_hash } : null;
+      const rows = db.prepare<[string], { account_id: number; id: number; token_hash: string }>('SELECT account_id, id, token_hash FROM ingest_tokens WHERE lookup = ?').all(lookup);
+      return rows.map((r) => ({ accountId: r.account_id, id: r.id, hash: r.token_hash }));
     },
     async touch(accountId, id, now) {
       db.prepare('UPDATE ingest_tokens SET last_used = ? WHERE account_id = ? AND id = ? AND (last_used IS NULL OR last_used < ?)').run(now, accountId, id, now - 60);

@@ -39,13 +39,15 @@ CREATE TABLE ingest_tokens (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
-  lookup TEXT NOT NULL UNIQUE,
+  lookup TEXT NOT NULL,
   token_hash TEXT NOT NULL,
   created INTEGER NOT NULL,
   created_by INTEGER,
   last_used INTEGER
 );
 CREATE INDEX ingest_tokens_account ON ingest_tokens (account_id, id);
+CREATE UNIQUE INDEX ingest_tokens_account_lookup ON ingest_tokens (account_id, lookup);
+CREATE INDEX ingest_tokens_lookup ON ingest_tokens (lookup);
 ALTER TABLE silences ADD COLUMN matchers TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE notification_settings ADD COLUMN external_alert_users TEXT;
 ALTER TABLE notification_settings ADD COLUMN external_alert_interval INTEGER;
