@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   /** A profile and its key: its own user, or a Manager/owner (never the owner's, unless the owner). */
   'users.self': 'self',
   'audit.read': 'manager',
+  /** Tokens that post external (Prometheus) alerts: made, listed and revoked by Managers. */
+  'ingest_tokens.write': 'manager',
   'ingest': 'any',
   'session': 'any',
 } as const satisfies Record<string, Need>;

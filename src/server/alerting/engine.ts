@@ -18,8 +18,7 @@ import { breachingServers, incidentKey, isPerServer } from './breaching';
 import { breaches } from './conditions';
 import { messageFacts, renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
-import { ACK_TOKEN_TTL_S, mintAckToken } from '../services/ack-tokens';
-import { incidentPaths } from '../../shared/incident-response';
+import { incidentLinks, type LinkConfig } from './incident-links';
 import { newObserveCache, observeBatch } from './observe-batch';
 import { silencedNotifications, silenceOf } from './silence-lookup';
 import { decideStep, type Observed, type StepReads } from './step';
@@ -31,11 +30,8 @@ export interface EngineDeps {
   /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
   /** Links in alert e-mails: the dashboard's public base URL and each account's acknowledge-link secret. */
-  links?: { baseUrl: string; secret(accountId: number): Promise<string> };
+  links?: LinkConfig;
 }
-
-/** The dashboard's page of an incident (src/web/app/paths.ts alertHistory). */
-const incidentPage = (historyId: number) => `/incidents/${historyId}`;
 
 /** Alert types whose target spans servers: their states and incident are written by several servers' items. */
 const SHARED_TYPES: ReadonlySet<string> = new Set(['Server Tag', 'Application']);
@@ -69,25 +65,7 @@ export function createAlertEngine(d: EngineDeps) {
   const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED', silence: SilenceMark | undefined) => (historyId: number) =>
     callbackDeliveries(alert.id, alert.subscribers, historyId, status, silence !== undefined);
 
-  // Secrets never change once made: read once per account and process.
-  const secrets = new Map<number, Promise<string>>();
-  async function linksOf(accountId: number) {
-    const l = d.links;
-    if (!l) return undefined;
-    let secret = secrets.get(accountId);
-    if (!secret) {
-      secret = l.secret(accountId);
-      secrets.set(accountId, secret);
-      secret.catch(() => secrets.delete(accountId));
-    }
-    const key = await secret;
-    const base = l.baseUrl.replace(/\/+$/, '');
-    const expires = d.now() + ACK_TOKEN_TTL_S;
-    return (historyId: number, userId: number) => ({
-      incident: base + incidentPage(historyId),
-      acknowledge: base + incidentPaths.ackPage(mintAckToken(key, { accountId, historyId, userId, expires })),
-    });
-  }
+  const linksOf = incidentLinks(d.links, d.now);
 
   // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
   // A per_server alert decides each server alone: only its state counts, only its incident is read.

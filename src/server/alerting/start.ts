@@ -3,12 +3,28 @@ import { onEvent } from '../events';
 import { workerId, type SingletonJob } from '../services/singleton';
 import { startDispatcher } from './dispatcher';
 import { createAlertEngine } from './engine';
+import { createExternalEngine, type ExternalEngine } from './external-engine';
 import { startEvaluator } from './evaluator';
 import { netPolicy } from './net-policy';
 import { createTransports, type NotifierConfig } from './notifier';
 
-/** Emitted when deliveries were queued outside the engine (redeliver, test callback). */
+/** Emitted when deliveries were queued outside the engine (redeliver, test callback, external alerts). */
 export const OUTBOX_EVENT = 'outbox';
+
+// The external-alert engine of each service (its notifications go through this process's transports).
+const externalEngines = new WeakMap<Deps, ExternalEngine>();
+
+const linkConfig = (deps: Deps) => ({ baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) });
+
+/**
+ * The engine POST /api/v2/alerts applies bodies with: the one startAlerting made for these deps, or,
+ * in a service without the alert path (some tests), one whose notifications are kept in the store.
+ */
+export function externalEngineFor(deps: Deps): ExternalEngine {
+  let e = externalEngines.get(deps);
+  if (!e) externalEngines.set(deps, (e = createExternalEngine({ store: deps.store, transports: { hostOf: () => null }, now: deps.now, links: linkConfig(deps) })));
+  return e;
+}
 
 export interface AlertingOptions extends NotifierConfig {
   /** CIDR lists for callbacks (CALLBACK_ALLOW_NETS / CALLBACK_DENY_NETS). */
@@ -18,6 +34,8 @@ export interface AlertingOptions extends NotifierConfig {
   pagerDutyUrl?: string;
   /** Seconds between Server Down checks (while this process holds the job's lease). */
   serverDownEverySeconds?: number;
+  /** Seconds between checks of external alerts' endsAt and reminders (while this process holds the job's lease). */
+  externalEverySeconds?: number;
   /** This process's worker id for claims; one is made up when absent. */
   worker?: string;
   dispatcher?: { baseDelayMs?: number; maxDelayMs?: number; tickMs?: number; timeoutMs?: number };
@@ -36,7 +54,7 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   const repo = deps.store.alertEngine;
   const worker = opts.worker ?? workerId();
   const transports = createTransports(opts);
-  const links = { baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) };
+  const links = linkConfig(deps);
   const dispatcher = startDispatcher(deps.store.outbox, {
     policy: netPolicy(opts.allowNets, opts.denyNets),
     worker,
@@ -46,6 +64,8 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     ...opts.dispatcher,
   });
   const engine = createAlertEngine({ repo, transports, now: deps.now, links });
+  const external = createExternalEngine({ store: deps.store, transports, now: deps.now, links });
+  externalEngines.set(deps, external);
   const evaluator = startEvaluator(repo, engine, {
     worker,
     ...opts.evaluator,
@@ -60,30 +80,23 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     if (applied.some((r) => r.callbacks || r.notifications)) dispatcher.wake();
     return applied;
   };
-  const serverDownJob: SingletonJob = {
-    name: 'server-down',
-    start() {
-      let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = running.then(checkServerDown).catch((err: unknown) => console.error('server down check:', err));
-      }, (opts.serverDownEverySeconds ?? 30) * 1000);
-      timer.unref();
-      return {
-        stop: async () => {
-          clearInterval(timer);
-          await running;
-        },
-      };
-    },
+  const checkExternal = async () => {
+    const r = await external.tick();
+    if (r.notified) dispatcher.wake();
+    return r;
   };
+  const serverDownJob = everyJob('server-down', opts.serverDownEverySeconds ?? 30, checkServerDown);
+  // External alerts not re-sent resolve when their endsAt passes; reminders fall due (docs/prometheus-alerts.md).
+  const externalAlertsJob = everyJob('external-alerts', opts.externalEverySeconds ?? 15, checkExternal);
 
   const off = onEvent(deps.events, 'batch-stored', () => evaluator.wake());
   const wake = () => dispatcher.wake();
   deps.events.on(OUTBOX_EVENT, wake);
 
   return {
-    engine: { checkServerDown },
+    engine: { checkServerDown, checkExternal },
     serverDownJob,
+    externalAlertsJob,
     /** Resolves when every batch stored so far has been evaluated (notifications may still be sending). */
     idle: () => evaluator.idle(),
     /** Resolves when the outbox has nothing left to deliver or send (tests). */
@@ -93,9 +106,30 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     async stop() {
       off();
       deps.events.off(OUTBOX_EVENT, wake);
+      if (externalEngines.get(deps) === external) externalEngines.delete(deps);
       await evaluator.stop();
       await dispatcher.stop();
       transports.close();
+    },
+  };
+}
+
+/** A singleton job that runs `check` every `seconds` while this process holds its lease, one run at a time. */
+function everyJob(name: string, seconds: number, check: () => Promise<unknown>): SingletonJob {
+  return {
+    name,
+    start() {
+      let running: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running.then(check).catch((err: unknown) => console.error(`${name} check:`, err));
+      }, seconds * 1000);
+      timer.unref();
+      return {
+        stop: async () => {
+          clearInterval(timer);
+          await running;
+        },
+      };
     },
   };
 }

@@ -95,4 +95,6 @@ export const toAlertHistory = (r: AlertHistoryRecord): AlertHistoryAnswer => ({
   acknowledged_by: r.acknowledgedBy,
   acknowledged_at: r.acknowledgedAt,
   silenced: r.silenced,
+  // External alerts' incidents only: a native incident's answer stays exactly the spec's and issue 18's.
+  ...(r.labels ? { labels: r.labels, generator_url: r.generatorUrl ?? '' } : {}),
 });

@@ -25,6 +25,7 @@ import type { TransactionSettingsRepo } from './repos/transactions';
 import type { AuditRepo, SessionRepo, TeamRepo } from './repos/team';
 import type { UserRepo } from './repos/users';
 import type { InvitationRepo } from './repos/invitations';
+import type { ExternalAlertRepo, IngestTokenRepo } from './repos/external-alerts';
 
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
@@ -69,6 +70,10 @@ export interface Store {
   audit: AuditRepo;
   /** Invitations of teammates by e-mail (issue 17). */
   invitations: InvitationRepo;
+  /** Alerts received from Prometheus, vmalert or Grafana (POST /api/v2/alerts) and their incidents (issue 19). */
+  externalAlerts: ExternalAlertRepo;
+  /** Per-account tokens that may post external alerts (issue 19). */
+  ingestTokens: IngestTokenRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   /** Releases the store (connections, file handles); awaited at shutdown. */

@@ -31,6 +31,8 @@ import { pgAudit } from './audit';
 import { pgInvitations } from './invitations';
 import { pgSessions } from './sessions';
 import { pgTeam } from './team';
+import { pgExternalAlerts } from './external-alerts';
+import { pgIngestTokens } from './ingest-tokens';
 
 /**
  * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
@@ -76,6 +78,8 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     sessions: pgSessions(db),
     audit: pgAudit(db),
     invitations: pgInvitations(db),
+    externalAlerts: pgExternalAlerts(db),
+    ingestTokens: pgIngestTokens(db),
     ping: async () => void (await db.exec('SELECT 1')),
     close: () => db.close(),
   };

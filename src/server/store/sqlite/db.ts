@@ -7,6 +7,7 @@ import { channelsSchema } from './schema-channels';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
+import { externalAlertsSchema } from './schema-external-alerts';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
@@ -36,6 +37,7 @@ const MODULES: SchemaModule[] = [
   invitationsSchema,
   schedulesSchema,
   channelsSchema,
+  externalAlertsSchema,
 ];
 
 /**

@@ -29,6 +29,8 @@ import { sqliteAudit } from './audit';
 import { sqliteInvitations } from './invitations';
 import { sqliteSessions } from './sessions';
 import { sqliteTeam } from './team';
+import { sqliteExternalAlerts } from './external-alerts';
+import { sqliteIngestTokens } from './ingest-tokens';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -64,6 +66,8 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
     invitations: sqliteInvitations(db),
+    externalAlerts: sqliteExternalAlerts(db),
+    ingestTokens: sqliteIngestTokens(db),
     ping: async () => void db.prepare('SELECT 1').get(),
     close: async () => void db.close(),
   };
