@@ -64,7 +64,7 @@ describe('alert history repo', () => {
     expect(await repo.endHistory(svc.other.id, second, 300)).toBe(false);
     expect(await repo.endHistory(svc.account.id, second, 300)).toBe(true);
     expect((await repo.openFor(svc.account.id, 7))?.id).toBe(first);
-    expect(await repo.get(svc.account.id, second)).toEqual({ id: second, alertId: 7, alertName: '', alertType: '', start: 200, end: 300, ...msg, acknowledgedBy: null, acknowledgedAt: null, silenced: false, triggerValue: null, servers: [], serverId: null });
+    expect(await repo.get(svc.account.id, second)).toEqual({ id: second, alertId: 7, alertName: '', alertType: '', start: 200, end: 300, ...msg, acknowledgedBy: null, acknowledgedAt: null, silenced: false, triggerValue: null, servers: [], serverId: null, labels: null, generatorUrl: null });
     expect(await repo.get(svc.other.id, second)).toBeNull();
   });
 });
