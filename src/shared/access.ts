@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'server_sets.write': 'manager',
   'maintenance_windows.write': 'manager',
   'silences.write': 'manager',
+  /** Escalation policies (issue 19). */
+  'escalation_policies.write': 'manager',
   'logs.write': 'manager',
   'buckets.write': 'manager',
   /** Account settings: auto-detection, notification grouping, transactions, polled-data config. */

@@ -68,6 +68,7 @@ export const WRITE_RULES: Record<string, Rule> = {
   ...crud('server_sets', '/server_sets', 'server_sets.write'),
   ...crud('server_tags', '/server_tags', 'server_tags.write'),
   ...crud('silences', '/silences', 'silences.write'),
+  ...crud('escalation_policies', '/escalation_policies', 'escalation_policies.write'),
   'PUT /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'delete', read: '/servers/:id' },
   'PUT /servers/:id/polled_data_config': {

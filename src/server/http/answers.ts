@@ -42,6 +42,7 @@ export const toAlert = (r: AlertRecord): Alert => ({
   band_value: r.band_value,
   threshold_type: r.threshold_type,
   per_server: r.per_server,
+  escalation_policy: r.escalation_policy,
   url: itemPath('alerts', r.id),
 });
 

@@ -33,6 +33,12 @@ export async function resolveUsers(store: Store, accountId: number, users: Alert
   return [...out.values()];
 }
 
+/** An alert's escalation policy must be one of the account's (another account's id reads as none). */
+async function checkPolicy(store: Store, accountId: number, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  if (!(await store.escalationPolicies.get(accountId, id))) throw invalid(`escalation_policy: no escalation policy with id ${id}`, 'escalation_policy');
+}
+
 /** A reg_exp must also compile for RE2, which the engine matches with (linear time; see alerting/pattern). */
 function checkPattern(regExp: string | undefined) {
   const problem = regExp ? patternProblem(regExp) : null;
@@ -49,6 +55,7 @@ export async function prepareAlert(store: Store, accountId: number, input: Alert
   const facts = await store.alerts.targetFacts(accountId, input.type, targetId);
   if (!facts) throw invalid(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
   const users = await resolveUsers(store, accountId, input.users);
+  await checkPolicy(store, accountId, input.escalation_policy);
   const values = { ...input, target_id: targetId, users };
   return { ...values, target: targetText(facts), trigger: triggerText(values) };
 }
@@ -74,6 +81,7 @@ export async function planAlertUpdate(store: Store, accountId: number, alert: Al
   const { users, subscribers, ...rest } = input;
   const patch: AlertPatch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (users) patch.users = await resolveUsers(store, accountId, users);
+  await checkPolicy(store, accountId, input.escalation_policy);
   if (subscribers !== undefined) patch.subscribers = subscribers && keepSecrets(alert.subscribers, subscribers);
   const merged = { ...alert, ...patch };
   const issue = alertRuleIssues(merged)[0];

@@ -32,6 +32,7 @@ export interface AlertRow {
   last_triggered: number | null;
   in_incident: number;
   per_server: number;
+  escalation_policy: number | null;
   created: number;
 }
 
@@ -40,6 +41,7 @@ export const ALERT_COLUMNS = [
   'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
   'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
   'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers', 'per_server',
+  'escalation_policy',
 ] as const;
 export type AlertColumn = (typeof ALERT_COLUMNS)[number];
 
@@ -81,6 +83,7 @@ export function alertRecord(r: Omit<AlertRow, keyof DecodedAlertColumns>, d: Dec
     last_triggered: r.last_triggered,
     in_incident: d.in_incident,
     per_server: d.per_server,
+    escalation_policy: r.escalation_policy === null ? null : Number(r.escalation_policy),
     created: r.created,
   };
 }

@@ -23,6 +23,7 @@ import type { TransactionSettingsRepo } from './repos/transactions';
 import type { AuditRepo, SessionRepo, TeamRepo } from './repos/team';
 import type { UserRepo } from './repos/users';
 import type { InvitationRepo } from './repos/invitations';
+import type { EscalationPolicyRepo, EscalationWalkRepo } from './repos/escalations';
 
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
@@ -64,6 +65,10 @@ export interface Store {
   audit: AuditRepo;
   /** Invitations of teammates by e-mail (issue 17). */
   invitations: InvitationRepo;
+  /** Escalation policies (issue 19). */
+  escalationPolicies: EscalationPolicyRepo;
+  /** The durable walks of open incidents through their alert's escalation policy. */
+  escalationWalks: EscalationWalkRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   /** Releases the store (connections, file handles); awaited at shutdown. */

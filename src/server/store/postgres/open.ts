@@ -29,6 +29,7 @@ import { pgAudit } from './audit';
 import { pgInvitations } from './invitations';
 import { pgSessions } from './sessions';
 import { pgTeam } from './team';
+import { pgEscalationPolicies, pgEscalationWalks } from './escalations';
 
 /**
  * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
@@ -72,6 +73,8 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     sessions: pgSessions(db),
     audit: pgAudit(db),
     invitations: pgInvitations(db),
+    escalationPolicies: pgEscalationPolicies(db),
+    escalationWalks: pgEscalationWalks(db),
     ping: async () => void (await db.exec('SELECT 1')),
     close: () => db.close(),
   };

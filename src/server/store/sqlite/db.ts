@@ -5,6 +5,7 @@ import { alertingSchema } from './schema-alerting';
 import { breachingServersSchema } from './schema-breaching-servers';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
+import { escalationSchema } from './schema-escalation';
 import { eventsSchema } from './schema-events';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
@@ -32,6 +33,7 @@ const MODULES: SchemaModule[] = [
   notificationGroupingSchema,
   breachingServersSchema,
   invitationsSchema,
+  escalationSchema,
 ];
 
 /**

@@ -27,6 +27,7 @@ import { sqliteAudit } from './audit';
 import { sqliteInvitations } from './invitations';
 import { sqliteSessions } from './sessions';
 import { sqliteTeam } from './team';
+import { sqliteEscalationPolicies, sqliteEscalationWalks } from './escalations';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -60,6 +61,8 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
     invitations: sqliteInvitations(db),
+    escalationPolicies: sqliteEscalationPolicies(db),
+    escalationWalks: sqliteEscalationWalks(db),
     ping: async () => void db.prepare('SELECT 1').get(),
     close: async () => void db.close(),
   };
