@@ -41,6 +41,7 @@ import { serverSetRoutes } from './routes/server-sets';
 import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
 import { silenceRoutes } from './routes/silences';
+import { scheduleRoutes } from './routes/schedules';
 import { userRoutes } from './routes/users';
 import { sessionRoutes } from './routes/session';
 import { teamRoutes } from './routes/team';
@@ -55,7 +56,7 @@ import { notificationSettingsRoutes } from './routes/notification-settings';
 import { escalationPolicyRoutes } from './routes/escalation-policies';
 
 /** The route modules of the API, each registered under /api and /api/v5 (registerApi). */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, notificationSettingsRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, notificationSettingsRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes];
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the

@@ -24,6 +24,9 @@ export const PERMISSIONS = {
   'server_sets.write': 'manager',
   'maintenance_windows.write': 'manager',
   'silences.write': 'manager',
+  'schedules.write': 'manager',
+  /** Overrides of on-call schedules: a Regular user for themselves only ("take this shift"; checked by the service), Managers for anyone. */
+  'schedules.override': 'any',
   /** Escalation policies (issue 19). */
   'escalation_policies.write': 'manager',
   'logs.write': 'manager',

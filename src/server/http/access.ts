@@ -68,6 +68,10 @@ export const WRITE_RULES: Record<string, Rule> = {
   ...crud('server_sets', '/server_sets', 'server_sets.write'),
   ...crud('server_tags', '/server_tags', 'server_tags.write'),
   ...crud('silences', '/silences', 'silences.write'),
+  ...crud('schedules', '/schedules', 'schedules.write'),
+  // Every role takes shifts; the service keeps a Regular user's overrides to themselves. Audited as the schedule before and after.
+  'POST /schedules/:id/overrides': { need: of('schedules.override'), resource: 'schedules', action: 'add_override', read: '/schedules/:id' },
+  'DELETE /schedules/:id/overrides/:oid': { need: of('schedules.override'), resource: 'schedules', action: 'remove_override', read: '/schedules/:id' },
   ...crud('escalation_policies', '/escalation_policies', 'escalation_policies.write'),
   'PUT /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'delete', read: '/servers/:id' },

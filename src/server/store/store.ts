@@ -17,6 +17,7 @@ import type { PolledDataConfigRepo } from './repos/polled-data-config';
 import type { ServerSetRepo } from './repos/server-sets';
 import type { ServerTagRepo } from './repos/server-tags';
 import type { SilenceRepo } from './repos/silences';
+import type { ScheduleRepo } from './repos/schedules';
 import type { ServerRepo } from './repos/servers';
 import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
@@ -39,6 +40,8 @@ export interface Store {
   maintenanceWindows: MaintenanceWindowRepo;
   /** Silences of incidents' notifications (issue 18). */
   silences: SilenceRepo;
+  /** On-call schedules: rotations and overrides (issue 19). */
+  schedules: ScheduleRepo;
   logs: LogRepo;
   buckets: BucketRepo;
   transactions: TransactionSettingsRepo;

@@ -22,6 +22,7 @@ import { pgServerSets } from './server-sets';
 import { pgServerTags } from './server-tags';
 import { pgServers } from './servers';
 import { pgSilences } from './silences';
+import { pgSchedules } from './schedules';
 import { pgTelemetry } from './telemetry/repo';
 import { pgTransactions } from './transactions';
 import { pgUsers } from './users';
@@ -53,6 +54,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     serverSets: pgServerSets(db),
     maintenanceWindows: pgMaintenanceWindows(db),
     silences: pgSilences(db),
+    schedules: pgSchedules(db),
     logs: pgLogs(db),
     buckets: pgBuckets(db),
     transactions: pgTransactions(db),

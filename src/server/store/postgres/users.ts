@@ -2,6 +2,7 @@ import type { UserUpdate } from '../../../shared/users';
 import { DUPLICATE_EMAIL, type UserRecord, type UserRepo } from '../repos/users';
 import { named, type Pg } from './db';
 import { removeUserFromAlerts } from './user-removal';
+import { removeUserFromSchedules } from './schedules';
 import { isUniqueViolation, missingIds } from './util';
 
 const FIELDS = ['id', 'first_name', 'last_name', 'email', 'country_code', 'phone_number', 'role', 'is_account_owner', 'is_account_manager', 'created'];
@@ -74,6 +75,7 @@ export function pgUsers(pg: Pg): UserRepo {
       return pg.tx(async (tx) => {
         const gone = (await tx.exec('DELETE FROM users WHERE account_id = $1 AND id = $2', [accountId, id])) > 0;
         if (gone) await removeUserFromAlerts(tx, accountId, id);
+        if (gone) await removeUserFromSchedules(tx, accountId, id);
         return gone;
       });
     },

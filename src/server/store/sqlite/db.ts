@@ -11,6 +11,7 @@ import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
 import { invitationsSchema } from './schema-invitations';
+import { schedulesSchema } from './schema-schedules';
 import { silencesSchema } from './schema-silences';
 import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
@@ -33,6 +34,7 @@ const MODULES: SchemaModule[] = [
   notificationGroupingSchema,
   breachingServersSchema,
   invitationsSchema,
+  schedulesSchema,
   escalationSchema,
 ];
 

@@ -20,6 +20,7 @@ import { sqliteServerSets } from './server-sets';
 import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
 import { sqliteSilences } from './silences';
+import { sqliteSchedules } from './schedules';
 import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
@@ -41,6 +42,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     serverSets: sqliteServerSets(db),
     maintenanceWindows: sqliteMaintenanceWindows(db),
     silences: sqliteSilences(db),
+    schedules: sqliteSchedules(db),
     logs: sqliteLogs(db),
     buckets: sqliteBuckets(db),
     transactions: sqliteTransactions(db),

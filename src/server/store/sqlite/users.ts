@@ -2,6 +2,7 @@ import type { UserCreate, UserUpdate } from '../../../shared/users';
 import { DUPLICATE_EMAIL, type UserRecord, type UserRepo } from '../repos/users';
 import type { Db } from './db';
 import { removeUserFromAlerts } from './user-removal';
+import { removeUserFromSchedules } from './schedules';
 import { missingIds } from './util';
 
 /** A users row as SQLite answers it. */
@@ -54,6 +55,7 @@ export function sqliteUsers(db: Db): UserRepo {
   const remove = db.transaction((accountId: number, id: number) => {
     const gone = db.prepare('DELETE FROM users WHERE account_id = ? AND id = ?').run(accountId, id).changes > 0;
     if (gone) removeUserFromAlerts(db, accountId, id);
+    if (gone) removeUserFromSchedules(db, accountId, id);
     return gone;
   });
 
