@@ -71,6 +71,7 @@ async function main() {
   // Jobs that must run in one process at a time among those sharing the store, each under a lease.
   const jobs: SingletonJob[] = [
     alerting.serverDownJob,
+    alerting.escalationJob,
     { name: 'retention', start: () => ({ stop: startRetention(deps) }) },
     { name: 'auto-detection', start: () => ({ stop: startAutoDetection(deps) }) },
   ];

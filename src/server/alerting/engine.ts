@@ -17,8 +17,8 @@ import { breachingServers, incidentKey, isPerServer } from './breaching';
 import { breaches } from './conditions';
 import { messageFacts, renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
-import { ACK_TOKEN_TTL_S, mintAckToken } from '../services/ack-tokens';
-import { incidentPaths } from '../../shared/incident-response';
+import { linkMaker, type LinkConfig } from './links';
+import { toldAlert, walkStart, type EscalationReads } from './escalation-walk';
 import { newObserveCache, observeBatch } from './observe-batch';
 import { silencedNotifications, silenceOf } from './silence-lookup';
 import { decideStep, type Observed, type StepReads } from './step';
@@ -30,11 +30,10 @@ export interface EngineDeps {
   /** Wall clock in epoch seconds: Server Down follows it; everything else, maintenance included, uses data time. */
   now: () => number;
   /** Links in alert e-mails: the dashboard's public base URL and each account's acknowledge-link secret. */
-  links?: { baseUrl: string; secret(accountId: number): Promise<string> };
+  links?: LinkConfig;
+  /** Escalation policies (issue 19): without them, an alert's policy is ignored and its users are told. */
+  escalation?: EscalationReads;
 }
-
-/** The dashboard's page of an incident (src/web/app/paths.ts alertHistory). */
-const incidentPage = (historyId: number) => `/incidents/${historyId}`;
 
 /** Alert types whose target spans servers: their states and incident are written by several servers' items. */
 const SHARED_TYPES: ReadonlySet<string> = new Set(['Server Tag', 'Application']);
@@ -68,25 +67,7 @@ export function createAlertEngine(d: EngineDeps) {
   const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED', silence: SilenceMark | undefined) => (historyId: number) =>
     callbackDeliveries(alert.id, alert.subscribers, historyId, status, silence !== undefined);
 
-  // Secrets never change once made: read once per account and process.
-  const secrets = new Map<number, Promise<string>>();
-  async function linksOf(accountId: number) {
-    const l = d.links;
-    if (!l) return undefined;
-    let secret = secrets.get(accountId);
-    if (!secret) {
-      secret = l.secret(accountId);
-      secrets.set(accountId, secret);
-      secret.catch(() => secrets.delete(accountId));
-    }
-    const key = await secret;
-    const base = l.baseUrl.replace(/\/+$/, '');
-    const expires = d.now() + ACK_TOKEN_TTL_S;
-    return (historyId: number, userId: number) => ({
-      incident: base + incidentPage(historyId),
-      acknowledge: base + incidentPaths.ackPage(mintAckToken(key, { accountId, historyId, userId, expires })),
-    });
-  }
+  const linksOf = linkMaker(d.links, d.now);
 
   // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
   // A per_server alert decides each server alone: only its state counts, only its incident is read.
@@ -113,6 +94,9 @@ export function createAlertEngine(d: EngineDeps) {
     if (!decided) return null; // replayed or late minute
     const { next, verdict, incident } = decided;
     const subject = incidentKey(alert, o.subject);
+    // An alert with an escalation policy is never reminded of: its walk tells people (escalator.ts).
+    const paged = alert.escalation_policy !== null && d.escalation !== undefined;
+    if (paged && verdict === 'remind') return { alertId: alert.id, state: next };
     // Only a step that tells someone looks for a silence: most evaluations change no incident.
     const silence = verdict === 'none' ? undefined : await silenceOf(d.repo, alert, decided.subjects, d.now());
     const marked = silence && { silence };
@@ -121,8 +105,10 @@ export function createAlertEngine(d: EngineDeps) {
       // The RESOLVED message tells the same people as the first one did (silences and grouping apply);
       // a per_server incident names its server, as its TRIGGERED message did.
       const perServer = isPerServer(alert);
+      // With a policy, those its walk told (its users heard nothing from the alert).
+      const told = paged && incident ? await d.escalation!.walks.told(alert.accountId, incident.historyId) : null;
       const [people, names, links] = await Promise.all([
-        d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
+        told ?? d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
         d.repo.serverNames(alert.accountId, perServer ? [o.subject] : []),
         linksOf(alert.accountId),
       ]);
@@ -134,7 +120,7 @@ export function createAlertEngine(d: EngineDeps) {
         subject,
         callbacks: callbacks(alert, 'RESOLVED', silence),
         render: (id) => renderMessage({ ...facts, status: 'RESOLVED', historyId: id }),
-        notifications: silencedNotifications(notificationsFor(alert, people, d.transports, 'RESOLVED', links), silence),
+        notifications: silencedNotifications(notificationsFor(told ? toldAlert(alert, told) : alert, people, d.transports, 'RESOLVED', links), silence),
         ...marked,
       };
     }
@@ -146,7 +132,9 @@ export function createAlertEngine(d: EngineDeps) {
       ]);
       const servers = breachingServers(alert.direction, decided.counted, names);
       const facts = messageFacts(alert, o, servers);
-      const notifications = silencedNotifications(notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', links), silence);
+      // With a policy, the walk's first step tells people, not the alert's users.
+      const walk = paged && verdict === 'start' ? await walkStart(d.escalation!, alert, d.now()) : undefined;
+      const notifications = walk ? () => [] : silencedNotifications(notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', links), silence);
       step =
         verdict === 'start'
           ? {
@@ -159,6 +147,7 @@ export function createAlertEngine(d: EngineDeps) {
               render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }),
               callbacks: callbacks(alert, 'TRIGGERED', silence),
               notifications,
+              escalation: walk,
               ...marked,
             }
           : {

@@ -3,6 +3,7 @@ import { onEvent } from '../events';
 import { workerId, type SingletonJob } from '../services/singleton';
 import { startDispatcher } from './dispatcher';
 import { createAlertEngine } from './engine';
+import { createEscalator } from './escalator';
 import { startEvaluator } from './evaluator';
 import { netPolicy } from './net-policy';
 import { createTransports, type NotifierConfig } from './notifier';
@@ -16,6 +17,8 @@ export interface AlertingOptions extends NotifierConfig {
   denyNets?: string;
   /** Seconds between Server Down checks (while this process holds the job's lease). */
   serverDownEverySeconds?: number;
+  /** Seconds between runs of the escalation walk (while this process holds its lease). */
+  escalationEverySeconds?: number;
   /** This process's worker id for claims; one is made up when absent. */
   worker?: string;
   dispatcher?: { baseDelayMs?: number; maxDelayMs?: number; tickMs?: number; timeoutMs?: number };
@@ -36,12 +39,16 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   const transports = createTransports(opts);
   const links = { baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) };
   const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), worker, transports, links, ...opts.dispatcher });
-  const engine = createAlertEngine({ repo, transports, now: deps.now, links });
+  const engine = createAlertEngine({ repo, transports, now: deps.now, links, escalation: { policies: deps.store.escalationPolicies, walks: deps.store.escalationWalks } });
+  const escalator = createEscalator({ store: deps.store, transports, now: deps.now, links });
+  // Set while this process holds the escalation job's lease: an incident it opens walks at once.
+  let escalating = false;
   const evaluator = startEvaluator(repo, engine, {
     worker,
     ...opts.evaluator,
     onApplied: (r, lagMs) => {
       if (r.callbacks || r.notifications) dispatcher.wake();
+      if (r.started && escalating) void escalate().catch((err: unknown) => console.error('escalation:', err));
       opts.onEvaluated?.(lagMs);
     },
   });
@@ -51,18 +58,28 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     if (applied.some((r) => r.callbacks || r.notifications)) dispatcher.wake();
     return applied;
   };
-  const serverDownJob: SingletonJob = {
-    name: 'server-down',
+  const serverDownJob = clockJob('server-down', opts.serverDownEverySeconds ?? 30, checkServerDown);
+
+  // One run at a time in this process: a kick while one runs waits for it, then runs again.
+  let escalation: Promise<unknown> = Promise.resolve();
+  const escalate = (): Promise<number> => {
+    const run = escalation.then(() => escalator.run());
+    escalation = run.catch(() => undefined);
+    return run.then((taken) => {
+      if (taken) dispatcher.wake();
+      return taken;
+    });
+  };
+  const walk = clockJob('escalation', opts.escalationEverySeconds ?? 5, escalate);
+  const escalationJob: SingletonJob = {
+    name: walk.name,
     start() {
-      let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = running.then(checkServerDown).catch((err: unknown) => console.error('server down check:', err));
-      }, (opts.serverDownEverySeconds ?? 30) * 1000);
-      timer.unref();
+      escalating = true;
+      const running = walk.start();
       return {
         stop: async () => {
-          clearInterval(timer);
-          await running;
+          escalating = false;
+          await running.stop();
         },
       };
     },
@@ -73,8 +90,10 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   deps.events.on(OUTBOX_EVENT, wake);
 
   return {
-    engine: { checkServerDown },
+    engine: { checkServerDown, escalate },
     serverDownJob,
+    /** The escalation walk (escalator.ts), run under a lease by main.ts (tests call engine.escalate). */
+    escalationJob,
     /** Resolves when every batch stored so far has been evaluated (notifications may still be sending). */
     idle: () => evaluator.idle(),
     /** Resolves when the outbox has nothing left to deliver or send (tests). */
@@ -85,8 +104,29 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
       off();
       deps.events.off(OUTBOX_EVENT, wake);
       await evaluator.stop();
+      await escalation;
       await dispatcher.stop();
       transports.close();
+    },
+  };
+}
+
+/** A job that calls `fn` every `everySeconds` while its process holds the job's lease, one call at a time. */
+function clockJob(name: string, everySeconds: number, fn: () => Promise<unknown>): SingletonJob {
+  return {
+    name,
+    start() {
+      let running: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running.then(fn).catch((err: unknown) => console.error(`${name}:`, err));
+      }, everySeconds * 1000);
+      timer.unref();
+      return {
+        stop: async () => {
+          clearInterval(timer);
+          await running;
+        },
+      };
     },
   };
 }

@@ -83,6 +83,13 @@ export function pgEscalationWalks(pg: Pg): EscalationWalkRepo {
       const r = await pg.row<WalkRow>(`SELECT ${WALK_COLS} FROM incident_escalations w WHERE w.account_id = $1 AND w.history_id = $2`, [accountId, historyId]);
       return r ? toWalk(r) : null;
     },
+    told: (accountId, historyId) =>
+      pg.rows<{ id: number; email: string; phone: null }>(
+        `SELECT user_id AS id, MIN(recipient) AS email, NULL AS phone FROM notifications
+          WHERE account_id = $1 AND alert_history_id = $2 AND channel = 'email' AND event IN ('TRIGGERED', 'ESCALATION') AND state <> 'silenced'
+          GROUP BY user_id ORDER BY user_id`,
+        [accountId, historyId],
+      ),
     take: (s) =>
       pg.tx(async (tx) => {
         const w = s.walk;

@@ -1,6 +1,6 @@
 import type { EscalationStep } from '../../../shared/escalation-policies';
 import type { Page, PagingQuery } from '../../../shared/paging';
-import type { NewNotification } from './alert-engine';
+import type { NewNotification, Recipient } from './alert-engine';
 
 /** A stored escalation policy; `alerts` are the ids of the alerts that name it. */
 export interface EscalationPolicyRecord {
@@ -84,6 +84,8 @@ export interface EscalationWalkRepo {
   due(now: number, limit: number): Promise<EscalationWalk[]>;
   /** The walk of an incident, or null (none, or over). */
   get(accountId: number, historyId: number): Promise<EscalationWalk | null>;
+  /** Those an incident's walk e-mailed (each once; not those held back by a silence): its RESOLVED message tells them. */
+  told(accountId: number, historyId: number): Promise<Recipient[]>;
   /** Takes one step (see EscalationStepWrite); false when the walk had moved on or its incident had ended or was acknowledged. */
   take(w: EscalationStepWrite): Promise<boolean>;
 }

@@ -74,6 +74,8 @@ export function sqliteEscalationWalks(db: Db): EscalationWalkRepo {
   const finish = db.prepare('DELETE FROM incident_escalations WHERE account_id = ? AND history_id = ? AND step = ? AND pass = ?');
   const event = db.prepare(`INSERT INTO incident_events (account_id, history_id, kind, user_id, data, at) VALUES (?, ?, 'escalated', NULL, ?, ?)`);
   const notify = notificationWriter(db);
+  const told = db.prepare<[number, number], { id: number; email: string; phone: null }>(`SELECT user_id AS id, MIN(recipient) AS email, NULL AS phone FROM notifications
+    WHERE account_id = ? AND alert_history_id = ? AND channel = 'email' AND event IN ('TRIGGERED', 'ESCALATION') AND state <> 'silenced' GROUP BY user_id ORDER BY user_id`);
   // One step, all or nothing: the conditional move on (step, pass) is what keeps two processes, or a
   // repeat after a crash, from taking the same step twice.
   const take = db.transaction((s: EscalationStepWrite): boolean => {
@@ -102,6 +104,9 @@ export function sqliteEscalationWalks(db: Db): EscalationWalkRepo {
     },
     async take(s) {
       return take.immediate(s);
+    },
+    async told(accountId, historyId) {
+      return told.all(accountId, historyId);
     },
   };
 }
