@@ -45,6 +45,7 @@ describe('alerts: create and read', () => {
       band_value: 2,
       threshold_type: 'static',
       per_server: false,
+      escalation_policy: null,
       url: `/api/v5/alerts/${c.body.id}/`,
     });
     expect(Object.keys(c.body)).toEqual(Object.keys((await svc.request('GET', `/api/v5/alerts/${c.body.id}`)).body));
