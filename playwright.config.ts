@@ -66,6 +66,8 @@ export default defineConfig({
         DEMO: '1',
         LOCAL_COLLECTOR: '0',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Channels and callbacks may reach the specs' loopback receivers (e2e/channels.spec.ts).
+        CALLBACK_ALLOW_NETS: '127.0.0.0/8',
         ...database,
       },
     },

@@ -6,10 +6,11 @@ import { defineConfig } from 'vitest/config';
 // SQLite backend's own tests) runs once, in the SQLite run.
 const postgres = process.env.STORE === 'postgres';
 // TEST_SCOPE=quick (npm run test:quick): the SQLite run without what starts processes or runs peers:
-// crash tests, service processes, the collector's Nagios, syslog and upload tests, the demo's fleet.
+// crash tests, service processes, the collector's Nagios, syslog and upload tests, the demo's fleet,
+// Prometheus.
 const quick = process.env.TEST_SCOPE === 'quick';
 const slow = [
-  'src/server/alerting/{crash,crash-rounds,two-processes,callbacks-service}.test.ts',
+  'src/server/alerting/{crash,crash-rounds,two-processes,callbacks-service,prometheus-peer}.test.ts',
   'src/server/collector/{agent,nagios,syslog,uploader}.test.ts',
   'src/server/demo/**',
   'bench/**',

@@ -21,6 +21,7 @@ export const PEERS = {
   nagiosStandard: { pkg: 'monitoring-plugins-standard', files: [`${PLUGINS}/check_pgsql`], why: "the application templates' database checks" },
   logger: { pkg: 'bsdutils', files: ['/usr/bin/logger'], why: "the collector's syslog tests (util-linux logger --server)" },
   haproxy: { pkg: 'haproxy', files: ['/usr/sbin/haproxy'], why: 'the replicas test behind a load balancer' },
+  prometheus: { pkg: 'prometheus', files: ['/usr/bin/prometheus'], why: 'Prometheus alerts in: Fleetwatch as its Alertmanager (alerting/prometheus-peer.test.ts)' },
 } satisfies Record<string, Peer>;
 
 export type PeerName = keyof typeof PEERS;

@@ -42,6 +42,7 @@ import { serverTagRoutes } from './routes/server-tags';
 import { serverRoutes } from './routes/servers';
 import { silenceRoutes } from './routes/silences';
 import { scheduleRoutes } from './routes/schedules';
+import { channelRoutes } from './routes/channels';
 import { userRoutes } from './routes/users';
 import { sessionRoutes } from './routes/session';
 import { teamRoutes } from './routes/team';
@@ -53,10 +54,12 @@ import { timeTravelRoutes } from './routes/time-travel';
 import { logSearchRoutes } from './routes/log-search';
 import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
+import { alertmanagerRoutes } from './routes/alertmanager';
+import { externalAlertRoutes } from './routes/external-alerts';
 import { escalationPolicyRoutes } from './routes/escalation-policies';
 
 /** The route modules of the API, each registered under /api and /api/v5 (registerApi). */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, notificationSettingsRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, notificationSettingsRoutes, externalAlertRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes];
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the
@@ -143,6 +146,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     );
   }
 
+  // Alertmanager's own path (POST /api/v2/alerts), signed in by an ingest token or Basic (routes/alertmanager.ts).
+  await alertmanagerRoutes(app, deps);
   avatarRoutes(app);
   healthRoutes(app, deps);
   const webDir = deps.config.webDir;

@@ -32,6 +32,8 @@ const envSchema = z.object({
   CALLBACK_DENY_NETS: z.string().default(''),
   /** Proxies whose X-Forwarded-For is believed: `1` for any, or addresses/CIDRs (`127.0.0.1,10.0.0.0/8`); off by default. */
   TRUST_PROXY: z.string().default(''),
+  /** PagerDuty's Events API v2 enqueue URL (channels of type pagerduty); tests point it at a loopback receiver. */
+  PAGERDUTY_EVENTS_URL: z.string().url().optional(),
   /** Deadline of one callback or notification attempt; an outbox claim lasts 3 s longer. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How long an evaluation claim lasts: items of a process that died are taken over after it. */

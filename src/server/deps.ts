@@ -26,6 +26,8 @@ export interface Config {
   trustProxy?: boolean | string;
   /** The dashboard's address as people reach it (PUBLIC_URL), for links in e-mails; default http://localhost:8080. */
   publicUrl?: string;
+  /** Networks outbound requests (callbacks, channels) may / may never reach beyond the defaults (CALLBACK_ALLOW_NETS / CALLBACK_DENY_NETS). */
+  outboundNets?: { allow?: string; deny?: string };
   /** Newly registered servers get the default alerts (DEFAULT_ALERTS; off unless set). */
   defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */

@@ -33,6 +33,7 @@ async function main() {
       defaultAlerts: env.DEFAULT_ALERTS,
       mailHost: transportHosts({ smtpUrl: env.SMTP_URL }).email,
       trustProxy: env.TRUST_PROXY,
+      outboundNets: { allow: env.CALLBACK_ALLOW_NETS, deny: env.CALLBACK_DENY_NETS },
       publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,
     },
     now: systemNow,
@@ -58,6 +59,7 @@ async function main() {
     allowNets: env.CALLBACK_ALLOW_NETS,
     denyNets: env.CALLBACK_DENY_NETS,
     dispatcher: { timeoutMs: env.DELIVERY_TIMEOUT_MS },
+    pagerDutyUrl: env.PAGERDUTY_EVENTS_URL,
     evaluator: { leaseMs: env.EVAL_LEASE_MS },
   });
 
@@ -71,6 +73,7 @@ async function main() {
   // Jobs that must run in one process at a time among those sharing the store, each under a lease.
   const jobs: SingletonJob[] = [
     alerting.serverDownJob,
+    alerting.externalAlertsJob,
     alerting.escalationJob,
     { name: 'retention', start: () => ({ stop: startRetention(deps) }) },
     { name: 'auto-detection', start: () => ({ stop: startAutoDetection(deps) }) },

@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'schedules.write': 'manager',
   /** Overrides of on-call schedules: a Regular user for themselves only ("take this shift"; checked by the service), Managers for anyone. */
   'schedules.override': 'any',
+  /** Channels (Slack, Teams, PagerDuty, webhooks) and their test messages. */
+  'channels.write': 'manager',
   /** Escalation policies (issue 19). */
   'escalation_policies.write': 'manager',
   'logs.write': 'manager',
@@ -39,6 +41,8 @@ export const PERMISSIONS = {
   /** A profile and its key: its own user, or a Manager/owner (never the owner's, unless the owner). */
   'users.self': 'self',
   'audit.read': 'manager',
+  /** Tokens that post external (Prometheus) alerts: made, listed and revoked by Managers. */
+  'ingest_tokens.write': 'manager',
   'ingest': 'any',
   'session': 'any',
 } as const satisfies Record<string, Need>;

@@ -53,6 +53,9 @@ export const alertHistoryItem = z.object({
     .describe('Extension: the servers that held the condition when the incident started, with their values (most extreme first); [] for incidents recorded before this was kept'),
   /** Beyond the spec: the server of a per_server alert's incident, null for any other incident. */
   server_id: z.number().int().nullable().describe('Extension: the server this incident is about, for per_server alerts (one incident per server); null otherwise'),
+  /** Beyond the spec: an External (Prometheus) alert's incident carries its label set and generatorURL; absent otherwise. */
+  labels: z.record(z.string(), z.string()).optional().describe('Extension: the label set of an External alert\'s incident (alert_type "External", alert_id 0); absent for other incidents'),
+  generator_url: z.string().optional().describe('Extension: the generatorURL an External alert was sent with; absent for other incidents'),
   url: z.string(),
 });
 export type AlertHistory = z.infer<typeof alertHistoryItem>;

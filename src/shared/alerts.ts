@@ -10,7 +10,7 @@ import {
   usersParam,
 } from './alert-inputs';
 import { pagingQuery } from './paging';
-import { boolParam, intParam, numberParam, textParam } from './params';
+import { boolParam, idListParam, intParam, numberParam, textParam } from './params';
 
 export const ALERT_TYPES = ['Application', 'Process', 'Server', 'Polled Data', 'Log', 'Server Tag'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
@@ -172,6 +172,9 @@ function refineRules(v: AlertRuleInput, ctx: z.RefinementCtx) {
   for (const i of alertRuleIssues(v)) ctx.addIssue({ code: 'custom', message: i.message, path: [i.field] });
 }
 
+/** Extension (issue 19): ids of the account's channels told of the alert's incidents. */
+const channelsParam = idListParam('channels');
+
 /** The fields of POST /alerts before the cross-field rules (documents and extends the form). */
 export const alertCreateFields = z.object({
     ...configShape,
@@ -181,6 +184,7 @@ export const alertCreateFields = z.object({
     users: usersParam,
     subscribers: subscribersParam.optional(),
     ip_detail: portsParam('ip_detail').optional(),
+    channels: channelsParam.optional(),
   });
 
 /** POST /alerts. `ip_detail` (the spec's create parameter name) is accepted for ip_details. */
@@ -189,6 +193,7 @@ export const alertCreate = alertCreateFields
     ...a,
     ip_details: a.ip_details || ip_detail || '',
     subscribers: a.subscribers ? keepSecrets(null, a.subscribers) : null,
+    channels: [...new Set(a.channels ?? [])],
   }))
   .superRefine(refineRules)
   .transform((a) => ({ ...a, ip_details: normalizePorts(a.ip_details) ?? '' }));
@@ -210,6 +215,7 @@ export const alertUpdateFields = z.object({
   num_of_servers: intParam('num_of_servers', { min: 1, max: 100000 }).optional(),
   users: usersParam.optional(),
   subscribers: subscribersParam.optional(),
+  channels: channelsParam.optional(),
   escalation_policy: escalationPolicyParam.optional(),
   /** The spec's create spelling, accepted on update too; ip_details wins when both are sent. */
   ip_detail: portsParam('ip_detail').optional(),
@@ -218,7 +224,7 @@ export const alertUpdateFields = z.object({
 /** PUT /alerts/{id}: only the updatable values; the route refuses FIXED_AFTER_CREATE and NOT_UPDATABLE. */
 export const alertUpdate = alertUpdateFields.transform(({ ip_detail, ...a }) => {
   const ports = a.ip_details ?? ip_detail;
-  return { ...a, ip_details: ports === undefined ? undefined : (normalizePorts(ports) ?? '') };
+  return { ...a, ip_details: ports === undefined ? undefined : (normalizePorts(ports) ?? ''), channels: a.channels && [...new Set(a.channels)] };
 });
 export type AlertUpdate = z.output<typeof alertUpdate>;
 export type AlertUpdateInput = z.input<typeof alertUpdate>;
@@ -281,6 +287,7 @@ export const alertItem = z.object({
   band_value: z.number(),
   threshold_type: z.enum(THRESHOLD_TYPES),
   per_server: z.boolean().describe('Extension: one incident per breaching server of the tag (Server Tag alerts); false for every other alert'),
+  channels: z.array(z.number().int()).describe('Extension: ids of the channels (Slack, Teams, PagerDuty, webhook) told of its incidents: TRIGGERED, ACKNOWLEDGED and RESOLVED'),
   escalation_policy: z.number().int().nullable().describe('Extension (issue 19): the escalation policy notified instead of users, or null'),
   url: z.string(),
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { usersParam } from './alert-inputs';
 import { alertHistoryItem } from './alert-histories';
+import { alertUser } from './alerts';
 import { pagingQuery } from './paging';
-import { boolParam, epochParam, idListParam, intParam } from './params';
+import { boolParam, epochParam, idListParam, intParam, jsonListParam } from './params';
 
 /**
  * Incident response (extensions under /api/v5): acknowledgement, timeline, notes, silences and the
@@ -43,10 +45,10 @@ export const timelineEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('notification'),
     at: z.number().int(),
-    /** email, sms, push or callback. */
+    /** email, sms, push, callback, or a channel's type (slack, msteams, pagerduty, webhook; the recipient is then the channel's name). */
     channel: z.string(),
     recipient: z.string(),
-    /** TRIGGERED, RESOLVED or REMINDER: which event of the incident it tells. */
+    /** TRIGGERED, RESOLVED, REMINDER or (channels) ACKNOWLEDGED: which event of the incident it tells. */
     event: z.string(),
     outcome: deliveryOutcome,
     attempts: z.number().int(),
@@ -82,6 +84,24 @@ export const timelineEvent = z.discriminatedUnion('kind', [
 export type TimelineEvent = z.infer<typeof timelineEvent>;
 export const timelineAnswer = z.object({ data: z.array(timelineEvent) });
 
+/**
+ * An Alertmanager-style label matcher of a silence (extension): `name` equal to (isEqual, default) or
+ * not equal to `value`, or matching / not matching it as a regular expression anchored at both ends
+ * (isRegex). A label an alert lacks reads as "" (so `name=""` matches its absence), as in Alertmanager.
+ */
+export const labelMatcher = z.object({ name: z.string(), value: z.string(), isRegex: z.boolean(), isEqual: z.boolean() });
+export type LabelMatcher = z.infer<typeof labelMatcher>;
+export const SILENCE_MAX_MATCHERS = 32;
+const labelMatcherInput = z.object(
+  {
+    name: z.string({ error: 'each matcher needs a name' }).trim().min(1, { error: 'a matcher name must not be empty' }).max(256, { error: 'a matcher name must be at most 256 characters' }),
+    value: z.string({ error: 'each matcher needs a value (text)' }).max(1024, { error: 'a matcher value must be at most 1024 characters' }),
+    isRegex: z.boolean({ error: 'isRegex must be true or false' }).default(false),
+    isEqual: z.boolean({ error: 'isEqual must be true or false' }).default(true),
+  },
+  { error: 'each matcher must be an object {name, value, isRegex, isEqual}' },
+);
+
 /** A silence: while it matches, incidents are recorded but no e-mail, SMS or push goes out. */
 export const silenceItem = z.object({
   id: z.number().int(),
@@ -92,6 +112,8 @@ export const silenceItem = z.object({
   server_sets: z.array(z.number().int()),
   /** Case-insensitive substring of the alert's name; empty matches every name. */
   alert_name: z.string(),
+  /** Extension: Alertmanager-style label matchers; a silence with any matches external alerts only. */
+  matchers: z.array(labelMatcher),
   start: z.number().int(),
   end: z.number().int(),
   reason: z.string(),
@@ -122,6 +144,9 @@ export const silenceInput = z
     server_tags: silenceIds('server_tags'),
     server_sets: silenceIds('server_sets'),
     alert_name: z.string({ error: 'alert_name must be text' }).trim().max(256, { error: 'alert_name must be at most 256 characters' }).default(''),
+    matchers: jsonListParam('matchers', labelMatcherInput)
+      .refine((m) => m.length <= SILENCE_MAX_MATCHERS, { error: `matchers must list at most ${SILENCE_MAX_MATCHERS} matchers` })
+      .default([]),
     start: epochParam('start').optional(),
     end: epochParam('end').optional(),
     duration: intParam('duration', { min: 60, max: 366 * 86400 }).optional(),
@@ -131,7 +156,7 @@ export const silenceInput = z
     // Rules over several fields name none of them (a missing field would read "... is required").
     const fail = (field: string | null, message: string) => ctx.addIssue({ code: 'custom', message, path: field ? [field] : [] });
     const matchers = s.alerts.length + s.servers.length + s.server_tags.length + s.server_sets.length;
-    if (matchers === 0 && s.alert_name === '') fail(null, 'a silence must have a matcher: alerts, servers, server_tags, server_sets or alert_name');
+    if (matchers === 0 && s.alert_name === '' && s.matchers.length === 0) fail(null, 'a silence must have a matcher: alerts, servers, server_tags, server_sets, alert_name or matchers');
     else if (s.end === undefined && s.duration === undefined) fail(null, 'end or duration must be given');
     else if (s.end !== undefined && s.duration !== undefined) fail('duration', 'duration must not be given with end');
     else if (s.end !== undefined && s.start !== undefined && s.end <= s.start) fail('end', 'end must be after start');
@@ -145,8 +170,24 @@ export const silenceListQuery = pagingQuery.extend({
 
 /** The account's notification grouping: notifications to one recipient due within the window go as one. */
 export const GROUP_WAIT_DEFAULT_S = 30;
-export const notificationSettings = z.object({ group_wait_s: z.number().int().min(0).max(3600) });
-export const notificationSettingsInput = z.object({ group_wait_s: intParam('group_wait_s', { min: 0, max: 3600 }) });
+/** Minutes between reminders of an unacknowledged external alert's incident (default 10). */
+export const EXTERNAL_INTERVAL_DEFAULT_MIN = 10;
+export const notificationSettings = z.object({
+  group_wait_s: z.number().int().min(0).max(3600),
+  /** Extension: who is told of external (Prometheus) alerts' incidents; default the account owner by e-mail. */
+  external_alert_users: z.array(alertUser),
+  /** Extension: minutes between reminders of an unacknowledged external incident. */
+  external_alert_interval: z.number().int().min(1).max(1440),
+});
+export const notificationSettingsInput = z
+  .object({
+    group_wait_s: intParam('group_wait_s', { min: 0, max: 3600 }).optional(),
+    external_alert_users: usersParam.optional(),
+    external_alert_interval: intParam('external_alert_interval', { min: 1, max: 1440 }).optional(),
+  })
+  .refine((s) => s.group_wait_s !== undefined || s.external_alert_users !== undefined || s.external_alert_interval !== undefined, {
+    error: 'give group_wait_s, external_alert_users or external_alert_interval',
+  });
 
 /** The acknowledge page reached from an e-mail: what the token names, before the POST acts. */
 export const ackTokenInfo = z.object({

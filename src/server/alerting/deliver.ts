@@ -61,22 +61,56 @@ function parseRetryAfter(v: string | undefined, nowMs: number): number | null {
 }
 
 /**
+ * An outbound HTTP request of the outbox (a callback or a channel message). `privateHeaders`
+ * (credentials, signatures) go only to the first URL's origin, never after a redirect to another one;
+ * `query` is appended to every hop's URL (a GET callback's data).
+ */
+export interface OutboundRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  privateHeaders: Record<string, string>;
+  query?: string;
+  body?: string;
+}
+
+/**
  * One attempt of a callback: GET with the data in the query string or POST url-encoded, Basic auth
- * from the subscriber's `auth`, a stable X-Delivery-Id, an optional HMAC signature. Redirects are
- * followed (at most 3), each target checked against the policy again. `timeoutMs` is a deadline for
- * the whole attempt (DNS, connect, headers, body, every hop), so a receiver that dribbles its answer
- * cannot hold a slot for longer.
+ * from the subscriber's `auth`, a stable X-Delivery-Id, an optional HMAC signature.
  */
 export async function attempt(d: Delivery, policy: NetPolicy, timeoutMs: number): Promise<AttemptOutcome> {
+  const payload = callbackPayload(d);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const headers: Record<string, string> = {
+    'user-agent': 'fleetwatch-callbacks/1',
+    'x-delivery-id': d.deliveryId,
+    'idempotency-key': d.deliveryId,
+    'x-delivery-attempt': String(d.attempts + 1),
+  };
+  const privateHeaders: Record<string, string> = {};
+  if (d.auth) privateHeaders.authorization = `Basic ${d.auth}`;
+  if (d.secret) {
+    privateHeaders['x-signature-timestamp'] = timestamp;
+    privateHeaders['x-signature'] = `sha256=${sign(d.secret, timestamp, payload)}`;
+  }
+  if (d.method === 'get') return send({ url: d.url, method: 'GET', headers, privateHeaders, query: payload }, policy, timeoutMs);
+  headers['content-type'] = 'application/x-www-form-urlencoded';
+  return send({ url: d.url, method: 'POST', headers, privateHeaders, body: payload }, policy, timeoutMs);
+}
+
+/**
+ * Sends one request through the network policy. Redirects are followed (at most 3), each target
+ * checked against the policy again. `timeoutMs` is a deadline for the whole attempt (DNS, connect,
+ * headers, body, every hop), so a receiver that dribbles its answer cannot hold a slot for longer.
+ */
+export async function send(req: OutboundRequest, policy: NetPolicy, timeoutMs: number): Promise<AttemptOutcome> {
   const started = performance.now();
   const deadline = started + timeoutMs;
-  const payload = callbackPayload(d);
-  const origin = originOf(d.url);
-  let target = d.url;
+  const origin = originOf(req.url);
+  let target = req.url;
   for (let hop = 0; hop <= 3; hop++) {
-    // Credentials and signature are the subscriber's: they never follow a redirect to another origin.
-    const credentials = originOf(target) === origin;
-    const res = await once(d, target, payload, policy, deadline - performance.now(), timeoutMs, credentials);
+    const own = originOf(target) === origin;
+    const res = await once(req, target, own, policy, deadline - performance.now(), timeoutMs);
     if (res.location && hop < 3) {
       target = new URL(res.location, target).toString();
       continue;
@@ -97,13 +131,12 @@ function originOf(url: string): string | null {
 }
 
 function once(
-  d: Delivery,
+  r: OutboundRequest,
   target: string,
-  payload: string,
+  own: boolean,
   policy: NetPolicy,
   remainingMs: number,
   timeoutMs: number,
-  credentials: boolean,
 ): Promise<{ outcome: Omit<AttemptOutcome, 'latencyMs'>; location?: string }> {
   const fail = (error: string, refused = false) => ({
     outcome: { ok: false, httpStatus: null, error, retryAfter: null, refused },
@@ -116,39 +149,25 @@ function once(
   } catch {
     return Promise.resolve(fail(`invalid url: ${target}`, true));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.resolve(fail('only http and https callbacks are made', true));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.resolve(fail('only http and https requests are made', true));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     const why = refusal(host, policy);
     if (why) return Promise.resolve(fail(why, true));
   }
-  if (d.method === 'get') for (const [k, v] of new URLSearchParams(payload)) url.searchParams.append(k, v);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const headers: Record<string, string> = {
-    'user-agent': 'fleetwatch-callbacks/1',
-    'x-delivery-id': d.deliveryId,
-    'idempotency-key': d.deliveryId,
-    'x-delivery-attempt': String(d.attempts + 1),
-  };
-  if (credentials && d.auth) headers.authorization = `Basic ${d.auth}`;
-  if (credentials && d.secret) {
-    headers['x-signature-timestamp'] = timestamp;
-    headers['x-signature'] = `sha256=${sign(d.secret, timestamp, payload)}`;
-  }
-  if (d.method === 'post') {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    headers['content-length'] = String(Buffer.byteLength(payload));
-  }
+  if (r.query) for (const [k, v] of new URLSearchParams(r.query)) url.searchParams.append(k, v);
+  const headers: Record<string, string> = { ...r.headers, ...(own ? r.privateHeaders : {}) };
+  if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (r: { outcome: Omit<AttemptOutcome, 'latencyMs'>; location?: string }) => {
+    const settle = (x: { outcome: Omit<AttemptOutcome, 'latencyMs'>; location?: string }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(r);
+      resolve(x);
     };
-    const req = mod.request(url, { method: d.method.toUpperCase(), headers, lookup: guardedLookup(policy) }, (res) => {
+    const req = mod.request(url, { method: r.method, headers, lookup: guardedLookup(policy) }, (res) => {
       res.resume();
       res.on('end', () => {
         const status = res.statusCode ?? 0;
@@ -166,7 +185,7 @@ function once(
       req.destroy(new Error(timedOut));
     }, remainingMs);
     req.on('error', (e) => settle(fail(e.message, e instanceof Refused)));
-    if (d.method === 'post') req.write(payload);
+    if (r.body !== undefined) req.write(r.body);
     req.end();
   });
 }

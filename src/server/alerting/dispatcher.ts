@@ -1,4 +1,5 @@
 import type { JobResult, OutboxJob, OutboxRepo, PendingNotification } from '../store/repos/outbox';
+import { sendChannelMessage } from './channel-send';
 import { attempt, type AttemptOutcome } from './deliver';
 import { groupDeliveryId, groupMessage, type GroupLinks } from './group-message';
 import type { NetPolicy } from './net-policy';
@@ -10,8 +11,10 @@ export interface DispatcherOptions {
   worker?: string;
   /** Sends user notifications; without it only callbacks are claimed. */
   transports?: Pick<Transports, 'send' | 'channels'>;
-  /** Where links of grouped messages point (the dashboard's address). */
+  /** Where links of grouped messages and channel messages point (the dashboard's address). */
   links?: GroupLinks;
+  /** PagerDuty's Events API v2 enqueue URL (PAGERDUTY_EVENTS_URL; default events.pagerduty.com). */
+  pagerDutyUrl?: string;
   /** Deadline of one attempt, from DNS to the end of the answer, redirects included. */
   timeoutMs?: number;
   /** First retry delay; doubles per attempt up to maxDelayMs, with jitter. */
@@ -29,7 +32,7 @@ export interface DispatcherOptions {
   random?: () => number;
 }
 
-type Settings = Required<Omit<DispatcherOptions, 'policy' | 'transports' | 'links'>>;
+type Settings = Required<Omit<DispatcherOptions, 'policy' | 'transports' | 'links' | 'pagerDutyUrl'>>;
 
 /**
  * When to try again after a failed attempt: capped exponential backoff with jitter (half fixed, half
@@ -51,8 +54,11 @@ export interface Dispatcher {
 const DEFAULT_LINKS: GroupLinks = { baseUrl: 'http://localhost:8080' };
 
 /** Attempts so far of a job; a group retries on the schedule of its oldest row. */
-const attemptsOf = (job: OutboxJob) =>
-  job.kind === 'callback' ? job.delivery.attempts : job.kind === 'group' ? Math.max(...job.notifications.map((n) => n.attempts)) : job.notification.attempts;
+function attemptsOf(job: OutboxJob): number {
+  if (job.kind === 'callback') return job.delivery.attempts;
+  if (job.kind === 'channel') return job.message.attempts;
+  return job.kind === 'group' ? Math.max(...job.notifications.map((n) => n.attempts)) : job.notification.attempts;
+}
 
 /** A grouped message, its Incidents link over the starts of the incidents it tells. */
 async function composeGroup(outbox: OutboxRepo, rows: PendingNotification[], links: GroupLinks) {
@@ -64,6 +70,11 @@ async function composeGroup(outbox: OutboxRepo, rows: PendingNotification[], lin
 /** One attempt of a claimed job, as an outcome of the callback's shape. */
 async function runJob(outbox: OutboxRepo, job: OutboxJob, opts: DispatcherOptions, timeoutMs: number): Promise<AttemptOutcome> {
   if (job.kind === 'callback') return attempt(job.delivery, opts.policy, timeoutMs);
+  if (job.kind === 'channel') {
+    const ctx = await outbox.channelContext(job.message);
+    const baseUrl = (opts.links ?? DEFAULT_LINKS).baseUrl;
+    return sendChannelMessage(job.message, ctx, { policy: opts.policy, timeoutMs, baseUrl, pagerDutyUrl: opts.pagerDutyUrl });
+  }
   const started = performance.now();
   try {
     if (!opts.transports) throw new Error('no transport for notifications in this process');
@@ -75,7 +86,7 @@ async function runJob(outbox: OutboxRepo, job: OutboxJob, opts: DispatcherOption
 }
 
 /**
- * Delivers the outbox at least once: callbacks and user notifications, claimed under a lease so that
+ * Delivers the outbox at least once: callbacks, user notifications and channel messages, claimed under a lease so that
  * any number of processes share the work; a row whose worker died is claimed again after its lease.
  */
 export function startDispatcher(outbox: OutboxRepo, options: DispatcherOptions): Dispatcher {

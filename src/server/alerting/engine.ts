@@ -12,12 +12,13 @@ import type {
   SubjectState,
 } from '../store/repos/alert-engine';
 import { callbackDeliveries } from './callbacks';
+import { channelMessages } from './channel-messages';
 import { payloadServes, type EvaluationPayload } from './batch-parts';
 import { breachingServers, incidentKey, isPerServer } from './breaching';
 import { breaches } from './conditions';
 import { messageFacts, renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
-import { linkMaker, type LinkConfig } from './links';
+import { incidentLinks, type LinkConfig } from './incident-links';
 import { toldAlert, walkStart, type EscalationReads } from './escalation-walk';
 import { newObserveCache, observeBatch } from './observe-batch';
 import { silencedNotifications, silenceOf } from './silence-lookup';
@@ -67,7 +68,7 @@ export function createAlertEngine(d: EngineDeps) {
   const callbacks = (alert: EngineAlert, status: 'TRIGGERED' | 'RESOLVED', silence: SilenceMark | undefined) => (historyId: number) =>
     callbackDeliveries(alert.id, alert.subscribers, historyId, status, silence !== undefined);
 
-  const linksOf = linkMaker(d.links, d.now);
+  const linksOf = incidentLinks(d.links, d.now);
 
   // `states`: the alert's states when the caller read them already (one read for every alert of a batch).
   // A per_server alert decides each server alone: only its state counts, only its incident is read.
@@ -108,7 +109,7 @@ export function createAlertEngine(d: EngineDeps) {
       // With a policy, those its walk told (its users heard nothing from the alert).
       const told = paged && incident ? await d.escalation!.walks.told(alert.accountId, incident.historyId) : null;
       const [people, names, links] = await Promise.all([
-        told ?? d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
+        told?.people ?? d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
         d.repo.serverNames(alert.accountId, perServer ? [o.subject] : []),
         linksOf(alert.accountId),
       ]);
@@ -119,8 +120,9 @@ export function createAlertEngine(d: EngineDeps) {
         minute: o.minute,
         subject,
         callbacks: callbacks(alert, 'RESOLVED', silence),
+        channels: channelMessages(told ? { id: alert.id, channels: [...new Set([...alert.channels, ...told.channels])] } : alert, 'RESOLVED', silence !== undefined),
         render: (id) => renderMessage({ ...facts, status: 'RESOLVED', historyId: id }),
-        notifications: silencedNotifications(notificationsFor(told ? toldAlert(alert, told) : alert, people, d.transports, 'RESOLVED', links), silence),
+        notifications: silencedNotifications(notificationsFor(told ? toldAlert(alert, told.people) : alert, people, d.transports, 'RESOLVED', links), silence),
         ...marked,
       };
     }
@@ -146,6 +148,7 @@ export function createAlertEngine(d: EngineDeps) {
               value: facts.value,
               render: (id) => renderMessage({ ...facts, status: 'TRIGGERED', historyId: id }),
               callbacks: callbacks(alert, 'TRIGGERED', silence),
+              channels: channelMessages(alert, 'TRIGGERED', silence !== undefined),
               notifications,
               escalation: walk,
               ...marked,

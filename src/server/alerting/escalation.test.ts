@@ -139,6 +139,27 @@ describe('an escalation policy', () => {
     expect(steps.map((e) => e.schedules)).toEqual([[{ id: s.body.id, users: [ada.userId] }], [{ id: s.body.id, users: [bob.userId] }]]);
   });
 
+  it('tells a step\'s channels TRIGGERED, then the acknowledgement and the resolution', async () => {
+    const c = await f.svc.request('POST', '/api/v5/channels/', { json: { name: 'pager', type: 'slack', webhook_url: 'https://hooks.slack.com/services/T000/B000/abcdef0123456789' } });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const p = await policy([
+      { delay_minutes: 0, targets: { users: [ada.userId] } },
+      { delay_minutes: 5, targets: { channels: [c.body.id] } },
+    ]);
+    const { historyId } = await incident('esc-6', p);
+    const messages = async () => (await f.svc.sql.all<{ event: string }>('SELECT event FROM channel_messages WHERE alert_history_id = ? ORDER BY id', historyId)).map((r) => r.event);
+    expect(await escalate()).toBe(1);
+    expect(await messages()).toEqual([]);
+    minutes(5);
+    expect(await escalate()).toBe(1);
+    expect(await messages()).toEqual(['TRIGGERED']);
+    expect((await f.svc.request('POST', `/api/v5/alert_histories/${historyId}/acknowledge/`)).status).toBe(200);
+    await f.feed('esc-6', 1, COOL, 1);
+    expect(await messages()).toEqual(['TRIGGERED', 'ACKNOWLEDGED', 'RESOLVED']);
+    const step = ((await f.svc.request('GET', `/api/v5/alert_histories/${historyId}/timeline/`)).body.data as { kind: string; step: number; channels: number[] }[]).filter((e) => e.kind === 'escalated');
+    expect(step.map((e) => [e.step, e.channels])).toEqual([[1, []], [2, [c.body.id]]]);
+  });
+
   it('takes each step once when two processes walk one store at the same time', async () => {
     const p = await policy([
       { delay_minutes: 0, targets: { users: [ada.userId] } },

@@ -4,7 +4,7 @@ import type { AlertHistoryRecord } from '../store/repos/alert-histories';
 import type { EscalatedEventData, EscalationPolicyRecord, EscalationWalk } from '../store/repos/escalations';
 import type { Store } from '../store/store';
 import { nextStep, stepEvent, stepMessage } from './escalation-walk';
-import { linkMaker, type LinkConfig } from './links';
+import { incidentLinks, type LinkConfig } from './incident-links';
 import { emailWithLinks } from './messages';
 import type { Transports } from './notifier';
 import { silenceOf } from './silence-lookup';
@@ -28,7 +28,7 @@ const MAX_ROUNDS = 50;
  * leaves the step to be taken again; after it, the step is never taken twice.
  */
 export function createEscalator(d: EscalatorDeps) {
-  const linksOf = linkMaker(d.links, d.now);
+  const linksOf = incidentLinks(d.links, d.now);
   const { store } = d;
 
   /** Who a step tells at `now`: its users and whoever each schedule has on call then (each once). */
@@ -60,7 +60,7 @@ export function createEscalator(d: EscalatorDeps) {
   async function takeStep(w: EscalationWalk): Promise<boolean> {
     const now = d.now();
     const [policy, h] = await Promise.all([store.escalationPolicies.get(w.accountId, w.policyId), store.alertHistories.get(w.accountId, w.historyId)]);
-    const base = { walk: w, at: now, nowMs: Date.now() };
+    const base = { walk: w, at: now, nowMs: Date.now(), channelMessages: [] };
     // Its policy lost this step since (or is gone, which cascades to the walk): move on without a word.
     const step = policy?.steps[w.step];
     if (!policy || !h || !step) return store.escalationWalks.take({ ...base, next: policy ? nextStep(policy, w, now) : null, notifications: [], event: null });
@@ -79,7 +79,9 @@ export function createEscalator(d: EscalatorDeps) {
       channels: step.targets.channels,
       silenced,
     };
-    return store.escalationWalks.take({ ...base, next: nextStep(policy, w, now), notifications: await notifications(w, h, policy, people, silenced), event });
+    // Channels are told TRIGGERED at each step that names them (PagerDuty dedups on the incident's key).
+    const channelMessages = step.targets.channels.map((channelId) => ({ channelId, alertId: h.alertId, historyId: w.historyId, event: 'TRIGGERED' as const, silenced }));
+    return store.escalationWalks.take({ ...base, channelMessages, next: nextStep(policy, w, now), notifications: await notifications(w, h, policy, people, silenced), event });
   }
 
   /** Takes every due step (a walk whose next step is due at once too goes on in the next round); answers how many. */

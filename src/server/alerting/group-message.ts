@@ -45,8 +45,10 @@ export function incidentsUrl(
   const at = rows.map((r) => (r.alertHistoryId === null ? undefined : starts.get(r.alertHistoryId)) ?? r.created);
   const from = Math.floor(Math.min(...at) / 60) * 60 - 60;
   const to = Math.floor(Math.max(...at) / 60) * 60 + 60;
-  const alerts = [...new Set(rows.map((r) => r.alertId))].sort((a, b) => a - b).join(',');
-  return `${trimBase(links.baseUrl)}/incidents?view=range&from=${from}&to=${to}&alerts=${alerts}`;
+  const ids = [...new Set(rows.map((r) => r.alertId))].sort((a, b) => a - b);
+  // An external (Prometheus) alert's incident has no alert id (0): a filter by ids would hide it.
+  const alerts = ids.includes(0) ? '' : `&alerts=${ids.join(',')}`;
+  return `${trimBase(links.baseUrl)}/incidents?view=range&from=${from}&to=${to}${alerts}`;
 }
 
 /** "38 triggered, 2 resolved": the counts of the message's incidents by what happened. */

@@ -87,7 +87,7 @@ export type Transports = ReturnType<typeof createTransports>;
  * e-mail links only its incident.
  */
 export function notificationsFor(
-  alert: EngineAlert,
+  alert: Pick<EngineAlert, 'id' | 'users'>,
   people: readonly Recipient[],
   transports: Pick<Transports, 'hostOf'>,
   event: NonNullable<NewNotification['event']>,

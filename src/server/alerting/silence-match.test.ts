@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingSilences, needsScopes, silenceMatches, silenceState, type SilencedIncident, type SilenceRule } from './silence-match';
+import { externalSilenceMatches, matcherMatches, matchingSilences, needsScopes, silenceMatches, silenceState, type SilencedIncident, type SilenceRule } from './silence-match';
 
 const NOW = 1_800_000_000;
 const rule = (over: Partial<SilenceRule>): SilenceRule => ({
@@ -61,5 +61,39 @@ describe('matchingSilences', () => {
 
   it('tells when server scopes must be read', () => {
     expect([rule({ alerts: [1] }), rule({ servers: [1] }), rule({ serverTags: [1] }), rule({ serverSets: [1] })].map(needsScopes)).toEqual([false, false, true, true]);
+  });
+});
+
+describe('label matchers (external alerts)', () => {
+  const labels = { alertname: 'GaugeHigh', job: 'node', severity: 'critical' };
+  const m = (name: string, value: string, isRegex = false, isEqual = true) => ({ name, value, isRegex, isEqual });
+  it.each<[string, ReturnType<typeof m>, boolean]>([
+    ['equal', m('job', 'node'), true],
+    ['equal, other value', m('job', 'nodes'), false],
+    ['not equal', m('job', 'db', false, false), true],
+    ['regex, anchored at both ends', m('severity', 'crit.*', true), true],
+    ['regex matching only inside is not a match', m('severity', 'itic', true), false],
+    ['regex alternatives anchored as a whole', m('severity', 'warning|critical', true), true],
+    ['negative regex', m('severity', 'warn.*', true, false), true],
+    ['a missing label reads as empty', m('team', ''), true],
+    ['a missing label does not equal a value', m('team', 'db'), false],
+    ['an invalid regex matches nothing', m('job', '(', true), false],
+  ])('%s', (_what, matcher, expected) => expect(matcherMatches(matcher, labels)).toBe(expected));
+
+  it.each<[string, Partial<SilenceRule>, boolean]>([
+    ['all matchers match', { matchers: [m('job', 'node'), m('severity', 'critical')] }, true],
+    ['one of them does not', { matchers: [m('job', 'node'), m('severity', 'warning')] }, false],
+    ['alert_name and matchers', { alertName: 'gauge', matchers: [m('job', 'node')] }, true],
+    ['alert_name alone', { alertName: 'gaugeh' }, true],
+    ['an id matcher (native alerts only)', { alerts: [7], matchers: [m('job', 'node')] }, false],
+    ['a server matcher', { servers: [10], matchers: [m('job', 'node')] }, false],
+    ['no label matcher nor name', { serverTags: [100] }, false],
+    ['expired', { matchers: [m('job', 'node')], end: NOW }, false],
+  ])('an external alert is matched by %s: %s', (_what, over, expected) => {
+    expect(externalSilenceMatches(rule(over), { alertname: 'GaugeHigh', labels }, NOW)).toBe(expected);
+  });
+
+  it('never match a native incident with label matchers', () => {
+    expect(silenceMatches(rule({ alertName: 'disk', matchers: [m('job', 'node')] }), incident(), NOW)).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
+import type { LabelMatcher } from '../../shared/incident-response';
 import type { ServerScope, SilenceRecord } from '../store/repos/silences';
+import { compilePattern } from './pattern';
 
 /** What a silence's matchers read. */
-export type SilenceRule = Pick<SilenceRecord, 'id' | 'alerts' | 'servers' | 'serverTags' | 'serverSets' | 'alertName' | 'start' | 'end'>;
+export type SilenceRule = Pick<SilenceRecord, 'id' | 'alerts' | 'servers' | 'serverTags' | 'serverSets' | 'alertName' | 'start' | 'end'> & Partial<Pick<SilenceRecord, 'matchers'>>;
 
 /** The incident a silence is matched against: its alert and the servers it concerns, with their tags and sets. */
 export interface SilencedIncident {
@@ -31,6 +33,8 @@ const overlaps = (a: readonly number[], b: readonly number[]) => a.some((x) => b
  */
 export function silenceMatches(s: SilenceRule, incident: SilencedIncident, now: number): boolean {
   if (silenceState(s, now) !== 'active') return false;
+  // Label matchers speak of external alerts' labels, which native alerts do not have.
+  if (s.matchers?.length) return false;
   if (s.alerts.length && !s.alerts.includes(incident.alertId)) return false;
   if (s.alertName && !incident.alertName.toLowerCase().includes(s.alertName.toLowerCase())) return false;
   if (!s.servers.length && !needsScopes(s)) return true;
@@ -43,4 +47,36 @@ export function silenceMatches(s: SilenceRule, incident: SilencedIncident, now: 
 /** The silences matching an incident at `now`, by id (the first is the one recorded). */
 export function matchingSilences<S extends SilenceRule>(silences: readonly S[], incident: SilencedIncident, now: number): S[] {
   return silences.filter((s) => silenceMatches(s, incident, now)).sort((a, b) => a.id - b.id);
+}
+
+/** An external (Prometheus) alert as silences match it: its alertname and label set. */
+export interface SilencedExternal {
+  alertname: string;
+  labels: Readonly<Record<string, string>>;
+}
+
+/**
+ * One label matcher as Alertmanager applies it: a label the alert lacks reads as ""; a regular
+ * expression is anchored at both ends (`^(?:value)$`) and runs on RE2; one that does not compile
+ * matches nothing (the API refuses it, see services/silences.ts).
+ */
+export function matcherMatches(m: LabelMatcher, labels: Readonly<Record<string, string>>): boolean {
+  const v = labels[m.name] ?? '';
+  const hit = m.isRegex ? (compilePattern(`^(?:${m.value})$`)?.test(v) ?? false) : v === m.value;
+  return m.isEqual ? hit : !hit;
+}
+
+/**
+ * Whether one silence matches an external alert at `now`. Id matchers (alerts, servers, tags, sets)
+ * name native alerts and servers, so a silence with any never matches an external alert; `alertName`
+ * is a substring of its alertname (any case); every label matcher must match. A silence with neither
+ * label matchers nor alertName is one of ids: it does not match.
+ */
+export function externalSilenceMatches(s: SilenceRule, alert: SilencedExternal, now: number): boolean {
+  if (silenceState(s, now) !== 'active') return false;
+  if (s.alerts.length || s.servers.length || needsScopes(s)) return false;
+  const matchers = s.matchers ?? [];
+  if (!matchers.length && !s.alertName) return false;
+  if (s.alertName && !alert.alertname.toLowerCase().includes(s.alertName.toLowerCase())) return false;
+  return matchers.every((m) => matcherMatches(m, alert.labels));
 }

@@ -4,19 +4,39 @@ import { workerId, type SingletonJob } from '../services/singleton';
 import { startDispatcher } from './dispatcher';
 import { createAlertEngine } from './engine';
 import { createEscalator } from './escalator';
+import { createExternalEngine, type ExternalEngine } from './external-engine';
 import { startEvaluator } from './evaluator';
 import { netPolicy } from './net-policy';
 import { createTransports, type NotifierConfig } from './notifier';
 
-/** Emitted when deliveries were queued outside the engine (redeliver, test callback). */
+/** Emitted when deliveries were queued outside the engine (redeliver, test callback, external alerts). */
 export const OUTBOX_EVENT = 'outbox';
+
+// The external-alert engine of each service (its notifications go through this process's transports).
+const externalEngines = new WeakMap<Deps, ExternalEngine>();
+
+const linkConfig = (deps: Deps) => ({ baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) });
+
+/**
+ * The engine POST /api/v2/alerts applies bodies with: the one startAlerting made for these deps, or,
+ * in a service without the alert path (some tests), one whose notifications are kept in the store.
+ */
+export function externalEngineFor(deps: Deps): ExternalEngine {
+  let e = externalEngines.get(deps);
+  if (!e) externalEngines.set(deps, (e = createExternalEngine({ store: deps.store, transports: { hostOf: () => null }, now: deps.now, links: linkConfig(deps) })));
+  return e;
+}
 
 export interface AlertingOptions extends NotifierConfig {
   /** CIDR lists for callbacks (CALLBACK_ALLOW_NETS / CALLBACK_DENY_NETS). */
   allowNets?: string;
   denyNets?: string;
+  /** PagerDuty's Events API v2 enqueue URL (PAGERDUTY_EVENTS_URL; default events.pagerduty.com). */
+  pagerDutyUrl?: string;
   /** Seconds between Server Down checks (while this process holds the job's lease). */
   serverDownEverySeconds?: number;
+  /** Seconds between checks of external alerts' endsAt and reminders (while this process holds the job's lease). */
+  externalEverySeconds?: number;
   /** Seconds between runs of the escalation walk (while this process holds its lease). */
   escalationEverySeconds?: number;
   /** This process's worker id for claims; one is made up when absent. */
@@ -37,12 +57,21 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   const repo = deps.store.alertEngine;
   const worker = opts.worker ?? workerId();
   const transports = createTransports(opts);
-  const links = { baseUrl: deps.config.publicUrl ?? 'http://localhost:8080', secret: (accountId: number) => deps.store.incidents.ackSecret(accountId) };
-  const dispatcher = startDispatcher(deps.store.outbox, { policy: netPolicy(opts.allowNets, opts.denyNets), worker, transports, links, ...opts.dispatcher });
+  const links = linkConfig(deps);
+  const dispatcher = startDispatcher(deps.store.outbox, {
+    policy: netPolicy(opts.allowNets, opts.denyNets),
+    worker,
+    transports,
+    links,
+    pagerDutyUrl: opts.pagerDutyUrl,
+    ...opts.dispatcher,
+  });
   const engine = createAlertEngine({ repo, transports, now: deps.now, links, escalation: { policies: deps.store.escalationPolicies, walks: deps.store.escalationWalks } });
   const escalator = createEscalator({ store: deps.store, transports, now: deps.now, links });
   // Set while this process holds the escalation job's lease: an incident it opens walks at once.
   let escalating = false;
+  const external = createExternalEngine({ store: deps.store, transports, now: deps.now, links });
+  externalEngines.set(deps, external);
   const evaluator = startEvaluator(repo, engine, {
     worker,
     ...opts.evaluator,
@@ -58,9 +87,16 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     if (applied.some((r) => r.callbacks || r.notifications)) dispatcher.wake();
     return applied;
   };
-  const serverDownJob = clockJob('server-down', opts.serverDownEverySeconds ?? 30, checkServerDown);
+  const checkExternal = async () => {
+    const r = await external.tick();
+    if (r.notified) dispatcher.wake();
+    return r;
+  };
+  const serverDownJob = everyJob('server-down', opts.serverDownEverySeconds ?? 30, checkServerDown);
+  // External alerts not re-sent resolve when their endsAt passes; reminders fall due (docs/prometheus-alerts.md).
+  const externalAlertsJob = everyJob('external-alerts', opts.externalEverySeconds ?? 15, checkExternal);
 
-  // One run at a time in this process: a kick while one runs waits for it, then runs again.
+  // The escalation walk (docs/escalation.md), one run at a time in this process: a kick while one runs waits for it.
   let escalation: Promise<unknown> = Promise.resolve();
   const escalate = (): Promise<number> => {
     const run = escalation.then(() => escalator.run());
@@ -70,7 +106,7 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
       return taken;
     });
   };
-  const walk = clockJob('escalation', opts.escalationEverySeconds ?? 5, escalate);
+  const walk = everyJob('escalation', opts.escalationEverySeconds ?? 5, escalate);
   const escalationJob: SingletonJob = {
     name: walk.name,
     start() {
@@ -90,8 +126,9 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   deps.events.on(OUTBOX_EVENT, wake);
 
   return {
-    engine: { checkServerDown, escalate },
+    engine: { checkServerDown, checkExternal, escalate },
     serverDownJob,
+    externalAlertsJob,
     /** The escalation walk (escalator.ts), run under a lease by main.ts (tests call engine.escalate). */
     escalationJob,
     /** Resolves when every batch stored so far has been evaluated (notifications may still be sending). */
@@ -103,6 +140,7 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     async stop() {
       off();
       deps.events.off(OUTBOX_EVENT, wake);
+      if (externalEngines.get(deps) === external) externalEngines.delete(deps);
       await evaluator.stop();
       await escalation;
       await dispatcher.stop();
@@ -111,15 +149,15 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   };
 }
 
-/** A job that calls `fn` every `everySeconds` while its process holds the job's lease, one call at a time. */
-function clockJob(name: string, everySeconds: number, fn: () => Promise<unknown>): SingletonJob {
+/** A singleton job that runs `check` every `seconds` while this process holds its lease, one run at a time. */
+function everyJob(name: string, seconds: number, check: () => Promise<unknown>): SingletonJob {
   return {
     name,
     start() {
       let running: Promise<unknown> = Promise.resolve();
       const timer = setInterval(() => {
-        running = running.then(fn).catch((err: unknown) => console.error(`${name}:`, err));
-      }, everySeconds * 1000);
+        running = running.then(check).catch((err: unknown) => console.error(`${name} check:`, err));
+      }, seconds * 1000);
       timer.unref();
       return {
         stop: async () => {

@@ -57,6 +57,9 @@ export const WRITE_RULES: Record<string, Rule> = {
   'POST /alert_histories/:id/notes': { need: of('incidents.respond'), resource: 'alert_histories', action: 'add_note' },
   // Signed in by the link itself, not a user: audited by the route (routes/incidents.ts) as the link's recipient.
   'POST /ack/:token': { need: of('incidents.respond'), resource: 'alert_histories', action: 'acknowledge_link', noAudit: true },
+  // Ingest tokens (issue 19): the token is answered once, by create; the log keeps the masked item.
+  'POST /ingest_tokens': { need: of('ingest_tokens.write'), resource: 'ingest_tokens', action: 'create', read: '/ingest_tokens/:id' },
+  'DELETE /ingest_tokens/:id': { need: of('ingest_tokens.write'), resource: 'ingest_tokens', action: 'delete', read: '/ingest_tokens/:id' },
   'PUT /autodetect/resources': { need: of('settings.write'), resource: 'autodetect', action: 'update' },
   'POST /buckets': { need: of('ingest'), resource: 'buckets', action: 'ingest', noAudit: true },
   'DELETE /buckets': { need: of('buckets.write'), resource: 'buckets', action: 'delete' },
@@ -72,6 +75,9 @@ export const WRITE_RULES: Record<string, Rule> = {
   // Every role takes shifts; the service keeps a Regular user's overrides to themselves. Audited as the schedule before and after.
   'POST /schedules/:id/overrides': { need: of('schedules.override'), resource: 'schedules', action: 'add_override', read: '/schedules/:id' },
   'DELETE /schedules/:id/overrides/:oid': { need: of('schedules.override'), resource: 'schedules', action: 'remove_override', read: '/schedules/:id' },
+  ...crud('channels', '/channels', 'channels.write'),
+  // Sends a message to the receiver, changes no configuration.
+  'POST /channels/:id/test': { need: of('channels.write'), resource: 'channels', action: 'test', noAudit: true },
   ...crud('escalation_policies', '/escalation_policies', 'escalation_policies.write'),
   'PUT /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'delete', read: '/servers/:id' },
@@ -106,6 +112,8 @@ export const READ_RULES: Record<string, Rule> = {
   // Who was invited is the inviters' business; the invitee reads their own through the link.
   'GET /invitations': { need: of('users.invite'), resource: 'invitations', action: 'read', noAudit: true },
   'GET /invitations/:id': { need: of('users.invite'), resource: 'invitations', action: 'read', noAudit: true },
+  'GET /ingest_tokens': { need: of('ingest_tokens.write'), resource: 'ingest_tokens', action: 'read', noAudit: true },
+  'GET /ingest_tokens/:id': { need: of('ingest_tokens.write'), resource: 'ingest_tokens', action: 'read', noAudit: true },
 };
 
 const PREFIX = /^\/api(\/v5)?/;

@@ -42,6 +42,7 @@ export const toAlert = (r: AlertRecord): Alert => ({
   band_value: r.band_value,
   threshold_type: r.threshold_type,
   per_server: r.per_server,
+  channels: r.channels,
   escalation_policy: r.escalation_policy,
   url: itemPath('alerts', r.id),
 });
@@ -95,4 +96,6 @@ export const toAlertHistory = (r: AlertHistoryRecord): AlertHistoryAnswer => ({
   acknowledged_by: r.acknowledgedBy,
   acknowledged_at: r.acknowledgedAt,
   silenced: r.silenced,
+  // External alerts' incidents only: a native incident's answer stays exactly the spec's and issue 18's.
+  ...(r.labels ? { labels: r.labels, generator_url: r.generatorUrl ?? '' } : {}),
 });

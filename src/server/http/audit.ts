@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Fields never written to the audit log, whatever resource carries them. */
-const SECRET_FIELDS = new Set(['api_key', 'key', 'password', 'secret', 'csrf_token']);
+const SECRET_FIELDS = new Set(['api_key', 'key', 'password', 'secret', 'csrf_token', 'token']);
 
 function redact(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(redact);

@@ -45,6 +45,7 @@ describe('alerts: create and read', () => {
       band_value: 2,
       threshold_type: 'static',
       per_server: false,
+      channels: [],
       escalation_policy: null,
       url: `/api/v5/alerts/${c.body.id}/`,
     });

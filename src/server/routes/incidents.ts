@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ackTokenInfo as ackTokenAnswer, noteInput, type TimelineEvent, alertHistoryAnswer, timelineAnswer, timelineEvent } from '../../shared/incident-response';
 import type { Deps } from '../deps';
+import { OUTBOX_EVENT } from '../alerting/start';
 import { ApiError, notFound } from '../http/errors';
 import { parseInput, pathId } from '../http/input';
 import type { NoteRecord } from '../store/repos/incidents';
@@ -40,7 +41,9 @@ const TAG = 'Incident response';
  * Incident response on alert histories (extension, issue 18): acknowledge and un-acknowledge, the
  * timeline, notes, and the e-mailed acknowledge link (GET reads, POST acts; the link is the credential).
  */
-export function incidentRoutes(app: FastifyInstance, { store, now }: Deps) {
+export function incidentRoutes(app: FastifyInstance, { store, now, events }: Deps) {
+  // An acknowledgement queues ACKNOWLEDGED to the alert's channels: the dispatcher looks at once.
+  const wake = () => events.emit(OUTBOX_EVENT);
   const historyId = (req: FastifyRequest) => {
     const id = pathId(req);
     if (id === null) throw notFound('alert history');
@@ -55,7 +58,11 @@ export function incidentRoutes(app: FastifyInstance, { store, now }: Deps) {
       "Acknowledging an acknowledged incident keeps the first acknowledgement. A resolved incident answers 409; another account's history 404. Audited.",
     response: alertHistoryAnswer,
   }, async (req) =>
-    toAlertHistory(await answering(() => acknowledge(store, req.account.id, historyId(req), req.user.id, now()))),
+    toAlertHistory(await answering(async () => {
+      const h = await acknowledge(store, req.account.id, historyId(req), req.user.id, now());
+      wake();
+      return h;
+    })),
   );
 
   route(app, {
@@ -115,6 +122,7 @@ export function incidentRoutes(app: FastifyInstance, { store, now }: Deps) {
     response: alertHistoryAnswer,
   }, async (req) => {
     const { claims, user, history } = await answering(() => acknowledgeByToken(store, tokenOf(req), now()));
+    wake();
     const answer = toAlertHistory(history);
     // Audited here: no user signed in, the link's recipient acts. The path leaves the token out (it is a credential).
     await store.audit.record(claims.accountId, {

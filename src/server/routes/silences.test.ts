@@ -41,7 +41,7 @@ describe('silences', () => {
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const id = c.body.id;
     expect(c.body).toEqual({
-      id, alerts: [], servers: [mine.server], server_tags: [], server_sets: [], alert_name: '', start: T0, end: T0 + 3600,
+      id, alerts: [], servers: [mine.server], server_tags: [], server_sets: [], alert_name: '', matchers: [], start: T0, end: T0 + 3600,
       reason: 'quick reboot', created_by: manager.userId, created: T0, state: 'active', url: `/api/v5/silences/${id}/`,
     });
     expect((await svc.request('GET', `/api/silences/${id}`)).body).toEqual(c.body);
@@ -72,6 +72,10 @@ describe('silences', () => {
     ['ids that are not a list', { servers: 'web-1', duration: 60 }, 'servers must be a JSON list', 'servers'],
     ['a negative start', { servers: MINE, start: -5, duration: 60 }, 'start must be at least 0', 'start'],
     ['a name too long', { alert_name: 'x'.repeat(257), duration: 60 }, 'alert_name must be at most 256 characters', 'alert_name'],
+    ['matchers that are not a list', { matchers: 'severity=critical', duration: 60 }, 'matchers must be a JSON list', 'matchers'],
+    ['a matcher without a name', { matchers: [{ value: 'x' }], duration: 60 }, 'each matcher needs a name', 'matchers'],
+    ['a matcher with a bad regular expression', { matchers: [{ name: 'job', value: '(unclosed', isRegex: true }], duration: 60 }, 'is not a valid regular expression', 'matchers'],
+    ['a matcher with a backreference', { matchers: [{ name: 'job', value: '(a)\\1', isRegex: true }], duration: 60 }, 'is not a valid regular expression', 'matchers'],
   ])('refuses %s with 400, storing nothing', async (_what, form, message, field) => {
     const before = await count();
     const r = await create({ ...form, servers: form.servers === MINE ? [mine.server] : form.servers });

@@ -18,6 +18,11 @@ const SILENCE_FIELDS: Record<string, JsonSchema> = {
   server_tags: ids('Server tag'),
   server_sets: ids('Server set'),
   alert_name: { type: 'string', description: "A case-insensitive substring of the alert's name; empty: any name." },
+  matchers: {
+    description:
+      'Extension: Alertmanager-style label matchers, a JSON list of {name, value, isRegex, isEqual} (isRegex default false, isEqual default true; ' +
+      'regular expressions anchored at both ends, RE2). A silence with matchers applies to external (Prometheus) alerts only, and all must match.',
+  },
   start: { type: 'integer', minimum: 0, description: 'Epoch seconds; default now on create, the silence\'s own start on update.' },
   end: { type: 'integer', minimum: 0, description: 'Epoch seconds, after start. Give end or duration, not both.' },
   duration: { type: 'integer', minimum: 60, maximum: 366 * 86400, description: 'Seconds from start (instead of end).' },

@@ -5,6 +5,7 @@ import { patternProblem } from '../alerting/pattern';
 import type { AlertPatch, AlertRecord, AlertTargetFilter, AlertUserRecord, AlertValues } from '../store/repos/alerts';
 import type { Store } from '../store/store';
 import { targetText, triggerText } from './alert-text';
+import { checkChannels } from './channels';
 import { invalid } from './errors';
 
 /** Same target, one spelling: "007" -> "7", " 1, 2,3, nginx" -> "1,2,3,nginx". */
@@ -55,6 +56,7 @@ export async function prepareAlert(store: Store, accountId: number, input: Alert
   const facts = await store.alerts.targetFacts(accountId, input.type, targetId);
   if (!facts) throw invalid(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
   const users = await resolveUsers(store, accountId, input.users);
+  await checkChannels(store, accountId, input.channels);
   await checkPolicy(store, accountId, input.escalation_policy);
   const values = { ...input, target_id: targetId, users };
   return { ...values, target: targetText(facts), trigger: triggerText(values) };
@@ -81,6 +83,7 @@ export async function planAlertUpdate(store: Store, accountId: number, alert: Al
   const { users, subscribers, ...rest } = input;
   const patch: AlertPatch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (users) patch.users = await resolveUsers(store, accountId, users);
+  if (patch.channels) await checkChannels(store, accountId, patch.channels);
   await checkPolicy(store, accountId, input.escalation_policy);
   if (subscribers !== undefined) patch.subscribers = subscribers && keepSecrets(alert.subscribers, subscribers);
   const merged = { ...alert, ...patch };

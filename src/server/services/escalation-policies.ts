@@ -20,7 +20,7 @@ async function missing(ids: number[], exists: (id: number) => Promise<boolean>):
 export async function checkTargets(store: Store, accountId: number, w: EscalationPolicyWrite): Promise<void> {
   const users = await store.escalationPolicies.missingUsers(accountId, w.steps.flatMap((s) => s.targets.users));
   const schedules = await missing(w.steps.flatMap((s) => s.targets.schedules), async (id) => (await store.schedules.get(accountId, id)) !== null);
-  const channels = await missing(w.steps.flatMap((s) => s.targets.channels), async () => false);
+  const channels = await missing(w.steps.flatMap((s) => s.targets.channels), async (id) => (await store.channels.get(accountId, id)) !== null);
   const problems: [string, string, number[]][] = [
     ['users', 'user profile', users],
     ['schedules', 'schedule', schedules],

@@ -15,7 +15,7 @@ describe('maskUrl', () => {
 const history: TimelineSources['history'] = {
   id: 7, alertId: 1, alertName: 'cpu', alertType: 'Server', start: 1000, end: 2000, subject: 'Alert triggered: cpu', html: '', json: '{}',
   text: 'Alert triggered: cpu\n\nThe Server alert "cpu" triggered. Value: 97.\n', sms: '', acknowledgedBy: null, acknowledgedAt: null, silenced: false, triggerValue: 97,
-  servers: [], serverId: null,
+  servers: [], serverId: null, labels: null, generatorUrl: null,
 };
 const trace = (over: Partial<TimelineSources['deliveries'][number]>): TimelineSources['deliveries'][number] => ({
   channel: 'email', recipient: 'a@example.com', event: 'TRIGGERED', state: 'sent', attempts: 1, error: null, deliveryId: 'd', created: 1000, lastAttemptAt: 1001, groupSize: null, ...over,

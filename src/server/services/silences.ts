@@ -1,5 +1,6 @@
 import type { Silence, SilenceInput } from '../../shared/incident-response';
 import { incidentPaths } from '../../shared/incident-response';
+import { patternProblem } from '../alerting/pattern';
 import { silenceState } from '../alerting/silence-match';
 import type { SilenceRecord, SilenceWrite } from '../store/repos/silences';
 import type { Store } from '../store/store';
@@ -17,6 +18,11 @@ export interface SilenceProblem {
 export function silenceWrite(input: SilenceInput, defaultStart: number, createdBy: number | null): SilenceWrite | SilenceProblem {
   const start = input.start ?? defaultStart;
   const end = input.end ?? start + (input.duration ?? 0);
+  for (const m of input.matchers) {
+    // Anchored as the engine runs it (silence-match.ts), on RE2 as every pattern of the service.
+    const problem = m.isRegex ? patternProblem(`^(?:${m.value})$`) : null;
+    if (problem) return { field: 'matchers', message: `matchers: ${m.name}=~${JSON.stringify(m.value)} is not a valid regular expression (${problem.replace(/^reg_exp must be a regular expression without backreferences or lookaround \((.*)\)$/, '$1')})` };
+  }
   if (end <= start) {
     const from = input.start === undefined ? ` (${new Date(start * 1000).toISOString()}, as start was not given)` : '';
     return { field: 'end', message: `end must be after start${from}` };
@@ -27,6 +33,7 @@ export function silenceWrite(input: SilenceInput, defaultStart: number, createdB
     serverTags: input.server_tags,
     serverSets: input.server_sets,
     alertName: input.alert_name,
+    matchers: input.matchers,
     start,
     end,
     reason: input.reason,
@@ -62,6 +69,7 @@ export const toSilenceItem = (r: SilenceRecord, now: number): Silence => ({
   server_tags: r.serverTags,
   server_sets: r.serverSets,
   alert_name: r.alertName,
+  matchers: r.matchers,
   start: r.start,
   end: r.end,
   reason: r.reason,

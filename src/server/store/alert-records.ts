@@ -3,6 +3,7 @@
 import type { SubscriberInput } from '../../shared/alert-inputs';
 import type { AlertType } from '../../shared/alerts';
 import type { AlertRecord, AlertUserRecord } from './repos/alerts';
+import { channelIds } from './common/channel-rows';
 
 /** A row of alerts as SQLite answers it (PostgreSQL: booleans and parsed JSON instead). */
 export interface AlertRow {
@@ -29,6 +30,8 @@ export interface AlertRow {
   reg_exp: string;
   users: string;
   subscribers: string | null;
+  /** The alert's channel ids (SQLite JSON text; PostgreSQL bigint[]). */
+  channels: unknown;
   last_triggered: number | null;
   in_incident: number;
   per_server: number;
@@ -40,7 +43,7 @@ export interface AlertRow {
 export const ALERT_COLUMNS = [
   'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
   'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
-  'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers', 'per_server',
+  'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers', 'per_server', 'channels',
   'escalation_policy',
 ] as const;
 export type AlertColumn = (typeof ALERT_COLUMNS)[number];
@@ -83,6 +86,7 @@ export function alertRecord(r: Omit<AlertRow, keyof DecodedAlertColumns>, d: Dec
     last_triggered: r.last_triggered,
     in_incident: d.in_incident,
     per_server: d.per_server,
+    channels: channelIds(r.channels),
     escalation_policy: r.escalation_policy === null ? null : Number(r.escalation_policy),
     created: r.created,
   };

@@ -1,4 +1,6 @@
 // How rows of the silences table read and write, the same on both stores (SQLite's id lists are JSON text).
+import { z } from 'zod';
+import { labelMatcher, type LabelMatcher } from '../../shared/incident-response';
 import type { NewNotification } from './repos/alert-engine';
 import type { ServerScope, SilenceRecord, SilenceWrite } from './repos/silences';
 
@@ -10,6 +12,8 @@ export interface SilenceRow<L> {
   server_tags: L;
   server_sets: L;
   alert_name: string;
+  /** JSON text on SQLite, parsed jsonb on PostgreSQL. */
+  matchers: unknown;
   start: number;
   end: number;
   reason: string;
@@ -24,6 +28,7 @@ export const toSilenceRecord = <L>(r: SilenceRow<L>, ids: (list: L) => number[])
   serverTags: ids(r.server_tags),
   serverSets: ids(r.server_sets),
   alertName: r.alert_name,
+  matchers: storedMatchers(r.matchers),
   start: r.start,
   end: r.end,
   reason: r.reason,
@@ -34,9 +39,23 @@ export const toSilenceRecord = <L>(r: SilenceRow<L>, ids: (list: L) => number[])
 /** Each matcher once per id, in order, as stored. */
 const norm = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
-/** The columns a write sets, in this order: alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by. */
+/** The columns a write sets, in this order: alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, matchers (JSON). */
 export const silenceColumns = <L>(w: SilenceWrite, list: (ids: number[]) => L) =>
-  [list(norm(w.alerts)), list(norm(w.servers)), list(norm(w.serverTags)), list(norm(w.serverSets)), w.alertName, w.start, w.end, w.reason, w.createdBy] as const;
+  [list(norm(w.alerts)), list(norm(w.servers)), list(norm(w.serverTags)), list(norm(w.serverSets)), w.alertName, w.start, w.end, w.reason, w.createdBy, JSON.stringify(w.matchers)] as const;
+
+// What a row holds is read as any input: damaged matchers read as none, never a failure.
+const matcherList = z.array(labelMatcher).catch([]);
+function storedMatchers(raw: unknown): LabelMatcher[] {
+  let v = raw;
+  if (typeof raw === 'string') {
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      v = [];
+    }
+  }
+  return matcherList.parse(v ?? []);
+}
 
 /** The 'silenced' event's data: which silence held the incident's notifications back, and why. */
 export const silencedEventData = (silence: { id: number; reason: string }) => JSON.stringify({ silence_id: silence.id, reason: silence.reason });

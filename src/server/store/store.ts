@@ -18,12 +18,14 @@ import type { ServerSetRepo } from './repos/server-sets';
 import type { ServerTagRepo } from './repos/server-tags';
 import type { SilenceRepo } from './repos/silences';
 import type { ScheduleRepo } from './repos/schedules';
+import type { ChannelRepo } from './repos/channels';
 import type { ServerRepo } from './repos/servers';
 import type { TelemetryRepo } from './repos/telemetry';
 import type { TransactionSettingsRepo } from './repos/transactions';
 import type { AuditRepo, SessionRepo, TeamRepo } from './repos/team';
 import type { UserRepo } from './repos/users';
 import type { InvitationRepo } from './repos/invitations';
+import type { ExternalAlertRepo, IngestTokenRepo } from './repos/external-alerts';
 import type { EscalationPolicyRepo, EscalationWalkRepo } from './repos/escalations';
 
 /**
@@ -42,6 +44,7 @@ export interface Store {
   silences: SilenceRepo;
   /** On-call schedules: rotations and overrides (issue 19). */
   schedules: ScheduleRepo;
+  channels: ChannelRepo;
   logs: LogRepo;
   buckets: BucketRepo;
   transactions: TransactionSettingsRepo;
@@ -68,6 +71,10 @@ export interface Store {
   audit: AuditRepo;
   /** Invitations of teammates by e-mail (issue 17). */
   invitations: InvitationRepo;
+  /** Alerts received from Prometheus, vmalert or Grafana (POST /api/v2/alerts) and their incidents (issue 19). */
+  externalAlerts: ExternalAlertRepo;
+  /** Per-account tokens that may post external alerts (issue 19). */
+  ingestTokens: IngestTokenRepo;
   /** Escalation policies (issue 19). */
   escalationPolicies: EscalationPolicyRepo;
   /** The durable walks of open incidents through their alert's escalation policy. */

@@ -31,17 +31,19 @@ export interface EngineFixture {
 
 /**
  * The real service on a temporary SQLite file with the alert engine started, for one test file:
- * loopback callbacks allowed, fast retries, no default alerts. A long `tickMs` leaves the dispatcher
+ * loopback callbacks and channels allowed, fast retries, no default alerts. A long `tickMs` leaves the dispatcher
  * to wake-ups only; `smtpUrl` is read when each test starts.
  */
-export function useEngine(opts: { tickMs?: number; smtpUrl?: () => string } = {}): EngineFixture {
+export function useEngine(opts: { tickMs?: number; smtpUrl?: () => string; pagerDutyUrl?: () => string } = {}): EngineFixture {
   const f = {} as EngineFixture;
   beforeEach(async () => {
     f.clock = Math.floor(Date.now() / 1000);
-    f.svc = await startTestService({}, () => f.clock);
+    // Loopback receivers stand for Slack, Teams, PagerDuty and webhooks: channels may name them.
+    f.svc = await startTestService({ outboundNets: { allow: '127.0.0.0/8' } }, () => f.clock);
     f.alerting = startAlerting(f.svc.deps, {
       allowNets: '127.0.0.0/8',
       smtpUrl: opts.smtpUrl?.(),
+      pagerDutyUrl: opts.pagerDutyUrl?.(),
       dispatcher: { baseDelayMs: 100, tickMs: opts.tickMs ?? 50, timeoutMs: 2000 },
     });
     f.owner = (await f.svc.request('GET', '/api/users/')).body.data.find((u: { is_account_owner: boolean }) => u.is_account_owner).id;

@@ -19,6 +19,8 @@ const TransactionLogPage = lazy(() => import('../pages/traces/transaction-log-pa
 const TracePage = lazy(() => import('../pages/traces/trace-page'));
 const TopologyPage = lazy(() => import('../pages/topology/topology-page'));
 const AuditPage = lazy(() => import('../pages/audit/audit-page'));
+const SchedulesPage = lazy(() => import('../pages/schedules/schedules-page'));
+const SchedulePage = lazy(() => import('../pages/schedules/schedule-page'));
 
 /**
  * The editable screens: the generic page with the resource's definition, both loaded with the route.
@@ -61,4 +63,6 @@ export const adminRoutes: RouteObject[] = [
   { path: 'trace/diff', element: <TraceDiffPage /> },
   { path: 'topology', element: <TopologyPage /> },
   { path: 'audit', element: <AuditPage /> },
+  { path: 'schedules', element: <SchedulesPage /> },
+  { path: 'schedules/:id', element: <SchedulePage /> },
 ];

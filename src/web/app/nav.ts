@@ -30,6 +30,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     items: [
       { to: paths.alertHistories, label: 'Incidents' },
       { to: paths.silences, label: 'Silences' },
+      { to: paths.schedules, label: 'On-call schedules' },
       { to: paths.transactions, label: 'Transactions' },
       { to: paths.topology, label: 'Topology' },
     ],
@@ -38,6 +39,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     group: 'Configure',
     items: [
       { to: paths.alerts, label: 'Alerts' },
+      { to: paths.channels, label: 'Channels' },
       { to: paths.maintenance, label: 'Maintenance' },
       { to: paths.tags, label: 'Tags' },
       { to: paths.serverSets, label: 'Server sets' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { breachingServer } from '../../../shared/alert-histories';
 import type { AlertHistoryRecord } from '../repos/alert-histories';
+import { labelsOf } from './external-alert-rows';
 
 /** A row of alert_histories as both stores read it (SQLite answers `silenced` as 0/1, PostgreSQL as a boolean). */
 export interface HistoryRow {
@@ -22,6 +23,9 @@ export interface HistoryRow {
   server_id: number | null;
   /** JSON text on SQLite, parsed jsonb on PostgreSQL. */
   breaching_servers: unknown;
+  /** An External alert's incident: its label set (JSON text / jsonb) and generatorURL; null otherwise. */
+  labels: unknown;
+  generator_url: string | null;
 }
 
 // What a row holds is checked as any input: a malformed value reads as no servers, never a failure.
@@ -41,7 +45,7 @@ function breaching(raw: unknown) {
 
 /** The columns a history is read with (both stores). */
 export const HISTORY_COLUMNS =
-  'id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms, acknowledged_by, acknowledged_at, silenced, trigger_value, server_id, breaching_servers';
+  'id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms, acknowledged_by, acknowledged_at, silenced, trigger_value, server_id, breaching_servers, labels, generator_url';
 export const HISTORY_SELECT = `SELECT ${HISTORY_COLUMNS} FROM alert_histories`;
 
 export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
@@ -62,4 +66,6 @@ export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
   triggerValue: r.trigger_value,
   servers: breaching(r.breaching_servers),
   serverId: r.server_id,
+  labels: r.labels === null || r.labels === undefined ? null : labelsOf(r.labels),
+  generatorUrl: r.generator_url ?? null,
 });

@@ -54,7 +54,7 @@ export interface TraceRow {
   delivery_id: string | null;
   created: number;
   last_at: number | null;
-  /** 1 when `created` is in epoch milliseconds (callbacks), 0 for seconds (notifications). */
+  /** 1 when `created` is in epoch milliseconds (callbacks, channel messages), 0 for seconds (notifications). */
   created_ms: number;
   /** How many incidents the grouped message that carried it told (null: sent alone, or a callback). */
   group_size: number | null;

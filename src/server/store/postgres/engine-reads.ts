@@ -1,18 +1,19 @@
 import { toSubscriberRefs, toUserRefs } from '../alert-rows';
 import type { EngineAlert, ServerContext, SubjectState } from '../repos/alert-engine';
 import { named, type Pg, type Sql } from './db';
+import { channelIds } from '../common/channel-rows';
 
 /** An alerts row as the engine reads it (booleans and JSON already typed by the driver). */
-export type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers'> & { account_id: number; users: unknown; subscribers: unknown };
+export type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'channels'> & { account_id: number; users: unknown; subscribers: unknown; channels: unknown };
 
 export const toAlert = (r: AlertRow): EngineAlert => {
-  const { account_id, users, subscribers, ...rest } = r;
-  return { ...rest, accountId: account_id, users: toUserRefs(users), subscribers: toSubscriberRefs(subscribers) };
+  const { account_id, users, subscribers, channels, ...rest } = r;
+  return { ...rest, accountId: account_id, users: toUserRefs(users), subscribers: toSubscriberRefs(subscribers), channels: channelIds(channels) };
 };
 
 export const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger", a.direction, a.threshold,
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a."interval", a.num_of_servers,
-  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident, a.per_server, a.escalation_policy`;
+  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.channels, a.in_incident, a.per_server, a.escalation_policy`;
 
 // The active alerts concerning each server (account $1[i], server $2[i]), tagged with it, by server
 // then id. One indexed lookup per alert type (alerts_engine_target, then the server's tags,

@@ -1,6 +1,7 @@
 import { stepsColumn, toPolicyRecord, toWalk, WALK_COLS, type PolicyRow, type WalkRow } from '../common/escalation-rows';
 import type { EscalationPolicyRepo, EscalationWalkRepo } from '../repos/escalations';
 import type { Pg, Sql } from './db';
+import { enqueueChannelMessages } from './channel-outbox';
 import { enqueueNotifications } from './outbox';
 import { missingIds } from './util';
 
@@ -83,13 +84,21 @@ export function pgEscalationWalks(pg: Pg): EscalationWalkRepo {
       const r = await pg.row<WalkRow>(`SELECT ${WALK_COLS} FROM incident_escalations w WHERE w.account_id = $1 AND w.history_id = $2`, [accountId, historyId]);
       return r ? toWalk(r) : null;
     },
-    told: (accountId, historyId) =>
-      pg.rows<{ id: number; email: string; phone: null }>(
-        `SELECT user_id AS id, MIN(recipient) AS email, NULL AS phone FROM notifications
-          WHERE account_id = $1 AND alert_history_id = $2 AND channel = 'email' AND event IN ('TRIGGERED', 'ESCALATION') AND state <> 'silenced'
-          GROUP BY user_id ORDER BY user_id`,
-        [accountId, historyId],
-      ),
+    async told(accountId, historyId) {
+      const [people, channels] = await Promise.all([
+        pg.rows<{ id: number; email: string; phone: null }>(
+          `SELECT user_id AS id, MIN(recipient) AS email, NULL AS phone FROM notifications
+            WHERE account_id = $1 AND alert_history_id = $2 AND channel = 'email' AND event IN ('TRIGGERED', 'ESCALATION') AND state <> 'silenced'
+            GROUP BY user_id ORDER BY user_id`,
+          [accountId, historyId],
+        ),
+        pg.rows<{ channel_id: number }>(
+          "SELECT DISTINCT channel_id FROM channel_messages WHERE account_id = $1 AND alert_history_id = $2 AND event = 'TRIGGERED' AND state <> 'silenced' ORDER BY channel_id",
+          [accountId, historyId],
+        ),
+      ]);
+      return { people, channels: channels.map((r) => r.channel_id) };
+    },
     take: (s) =>
       pg.tx(async (tx) => {
         const w = s.walk;
@@ -114,6 +123,7 @@ export function pgEscalationWalks(pg: Pg): EscalationWalkRepo {
           : await tx.exec('DELETE FROM incident_escalations WHERE account_id = $1 AND history_id = $2 AND step = $3 AND pass = $4', [w.accountId, w.historyId, w.step, w.pass]);
         if (!moved) return false;
         await enqueueNotifications(tx, w.accountId, s.notifications, s.nowMs);
+        await enqueueChannelMessages(tx, w.accountId, s.channelMessages, s.nowMs);
         if (s.event) {
           await tx.exec(`INSERT INTO incident_events (account_id, history_id, kind, user_id, data, at) VALUES ($1, $2, 'escalated', NULL, $3::jsonb, $4)`, [
             w.accountId, w.historyId, JSON.stringify(s.event), s.at,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import { toEvent, toNote, toTrace, USER_NAME, type EventRow, type NoteRow, type TraceRow } from '../common/incident-rows';
 import type { AckOutcome, IncidentRepo } from '../repos/incidents';
+import { channelIds } from '../common/channel-rows';
+import { enqueueChannelMessages } from './channel-outbox';
 import type { Pg, Sql } from './db';
 
 const read = async (sql: Sql, accountId: number, id: number) => {
@@ -11,7 +13,8 @@ const read = async (sql: Sql, accountId: number, id: number) => {
 
 /**
  * Changes the acknowledgement and records its event inside `sql`'s transaction. The history's row is
- * locked first, so two people acknowledging at once take turns and only the first is recorded.
+ * locked first, so two people acknowledging at once take turns and only the first is recorded. An
+ * acknowledgement queues ACKNOWLEDGED to the alert's channels with it (PagerDuty's acknowledge, a line in Slack and Teams).
  */
 async function change(sql: Sql, accountId: number, historyId: number, userId: number, at: number, kind: 'acknowledged' | 'unacknowledged'): Promise<AckOutcome> {
   await sql.exec('SELECT 1 FROM alert_histories WHERE account_id = $1 AND id = $2 FOR NO KEY UPDATE', [accountId, historyId]);
@@ -31,6 +34,13 @@ async function change(sql: Sql, accountId: number, historyId: number, userId: nu
   if (!h) return { kind: 'missing' };
   if (changed === 0) return { kind: h.end !== null ? 'resolved' : 'unchanged', history: h };
   await sql.exec(`INSERT INTO incident_events (account_id, history_id, kind, user_id, data, at) VALUES ($1, $2, $3, $4, '{}', $5)`, [accountId, historyId, kind, userId, at]);
+  if (kind === 'acknowledged') {
+    const a = await sql.row<{ channels: unknown }>('SELECT channels FROM alerts WHERE account_id = $1 AND id = $2', [accountId, h.alertId]);
+    // Channels an escalation step told (issue 19) hear of the acknowledgement as the alert's own do.
+    const walked = await sql.rows<{ channel_id: number }>("SELECT DISTINCT channel_id FROM channel_messages WHERE account_id = $1 AND alert_history_id = $2 AND event = 'TRIGGERED'", [accountId, historyId]);
+    const items = [...new Set([...channelIds(a?.channels), ...walked.map((r) => r.channel_id)])].map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED' as const, silenced: h.silenced }));
+    await enqueueChannelMessages(sql, accountId, items, Date.now());
+  }
   return { kind: 'done', history: h };
 }
 
@@ -85,7 +95,11 @@ export function pgIncidents(pg: Pg): IncidentRepo {
            UNION ALL
            SELECT 'callback', c.url, c.status, c.state, c.attempts, c.last_error, c.delivery_id, c.created, 1, NULL,
               (SELECT MAX(at) FROM callback_attempts x WHERE x.account_id = c.account_id AND x.delivery = c.id)
-             FROM callback_deliveries c WHERE c.account_id = $1 AND c.alert_history_id = $2`,
+             FROM callback_deliveries c WHERE c.account_id = $1 AND c.alert_history_id = $2
+           UNION ALL
+           SELECT m.channel_type, m.channel_name, m.event, m.state, m.attempts, m.last_error, m.delivery_id, m.created, 1, NULL,
+              (SELECT MAX(at) FROM channel_attempts x WHERE x.account_id = m.account_id AND x.message = m.id)
+             FROM channel_messages m WHERE m.account_id = $1 AND m.alert_history_id = $2`,
           args,
         ),
       ]);

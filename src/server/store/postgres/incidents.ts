@@ -1,5 +1,6 @@
 import { WHOLE_ALERT, type AlertPlan, type IncidentChange, type IncidentPlan } from '../repos/alert-engine';
 import type { Tx } from './db';
+import { enqueueChannelMessages } from './channel-outbox';
 import { enqueueCallbacks, enqueueNotifications } from './outbox';
 import { markSilenced } from './silence-marks';
 import { endWalk, startWalk } from './escalations';
@@ -8,7 +9,7 @@ type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
 type End = Extract<IncidentPlan, { kind: 'end' }>;
 
-/** What one incident step wrote: its history and how many callbacks and notifications were queued. */
+/** What one incident step wrote: its history and how many callbacks and channel messages (`queued`) and notifications were queued. */
 export interface IncidentWrite extends IncidentChange {
   notified: number;
 }
@@ -56,7 +57,8 @@ export function incidentWriter(tx: Tx) {
     await enqueueNotifications(tx, accountId, mails, nowMs);
     await markSilenced(tx, accountId, id, p.silence, p.minute);
     if (p.escalation) await startWalk(tx, accountId, id, alertId, p.escalation);
-    return { historyId: id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(id), nowMs)).length, notified: mails.length };
+    const told = (await enqueueChannelMessages(tx, accountId, p.channels?.(id) ?? [], nowMs)).length;
+    return { historyId: id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(id), nowMs)).length + told, notified: mails.length };
   }
 
   /** Ends the incident under `p.subject`; the alert leaves in_incident when it was its last (WHOLE_ALERT: always). */
@@ -80,7 +82,8 @@ export function incidentWriter(tx: Tx) {
     await markSilenced(tx, accountId, inc.history_id, p.silence, p.minute);
     const mails = p.render && p.notifications ? p.notifications(inc.history_id, p.render(inc.history_id)) : [];
     await enqueueNotifications(tx, accountId, mails, nowMs);
-    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(inc.history_id), nowMs)).length, notified: mails.length };
+    const told = (await enqueueChannelMessages(tx, accountId, p.channels?.(inc.history_id) ?? [], nowMs)).length;
+    return { historyId: inc.history_id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(inc.history_id), nowMs)).length + told, notified: mails.length };
   }
 
   /** Ends every open incident of the alert (a deactivation); null when none was open. */

@@ -1,5 +1,6 @@
-import { GROUP_WAIT_DEFAULT_S } from '../../../shared/incident-response';
-import type { NotificationSettingsRepo } from '../repos/notification-settings';
+import { EXTERNAL_INTERVAL_DEFAULT_MIN, GROUP_WAIT_DEFAULT_S } from '../../../shared/incident-response';
+import { toUserRefs } from '../alert-rows';
+import type { NotificationSettings, NotificationSettingsRepo } from '../repos/notification-settings';
 import type { Pg, Sql } from './db';
 
 /** The group window an alert notification of the account is queued under (the default until set). */
@@ -8,18 +9,31 @@ export async function groupWaitOf(sql: Sql, accountId: number): Promise<number> 
   return r?.w ?? GROUP_WAIT_DEFAULT_S;
 }
 
+type Row = { group_wait_s: number; external_alert_users: unknown; external_alert_interval: number | null };
+
+async function get(pg: Pg, accountId: number): Promise<NotificationSettings> {
+  const r = await pg.row<Row>('SELECT group_wait_s, external_alert_users, external_alert_interval FROM notification_settings WHERE account_id = $1', [accountId]);
+  return {
+    groupWaitS: r?.group_wait_s ?? GROUP_WAIT_DEFAULT_S,
+    externalAlertUsers: r?.external_alert_users ? toUserRefs(r.external_alert_users) : null,
+    externalAlertInterval: r?.external_alert_interval ?? EXTERNAL_INTERVAL_DEFAULT_MIN,
+  };
+}
+
 export function pgNotificationSettings(pg: Pg): NotificationSettingsRepo {
   return {
-    async get(accountId) {
-      return { groupWaitS: await groupWaitOf(pg, accountId) };
-    },
+    get: (accountId) => get(pg, accountId),
     async set(accountId, s, now) {
+      // Each setting given replaces its column; one left out (null) keeps what is stored.
       await pg.exec(
-        `INSERT INTO notification_settings (account_id, group_wait_s, updated) VALUES ($1, $2, $3)
-         ON CONFLICT (account_id) DO UPDATE SET group_wait_s = excluded.group_wait_s, updated = excluded.updated`,
-        [accountId, s.groupWaitS, now],
+        `INSERT INTO notification_settings (account_id, group_wait_s, external_alert_users, external_alert_interval, updated)
+         VALUES ($1, coalesce($2::int, ${GROUP_WAIT_DEFAULT_S}), $3::jsonb, $4::int, $5)
+         ON CONFLICT (account_id) DO UPDATE SET group_wait_s = coalesce($2::int, notification_settings.group_wait_s),
+           external_alert_users = coalesce($3::jsonb, notification_settings.external_alert_users),
+           external_alert_interval = coalesce($4::int, notification_settings.external_alert_interval), updated = excluded.updated`,
+        [accountId, s.groupWaitS ?? null, s.externalAlertUsers ? JSON.stringify(s.externalAlertUsers) : null, s.externalAlertInterval ?? null, now],
       );
-      return { groupWaitS: await groupWaitOf(pg, accountId) };
+      return get(pg, accountId);
     },
   };
 }

@@ -23,6 +23,7 @@ import { pgServerTags } from './server-tags';
 import { pgServers } from './servers';
 import { pgSilences } from './silences';
 import { pgSchedules } from './schedules';
+import { pgChannels } from './channels';
 import { pgTelemetry } from './telemetry/repo';
 import { pgTransactions } from './transactions';
 import { pgUsers } from './users';
@@ -30,6 +31,8 @@ import { pgAudit } from './audit';
 import { pgInvitations } from './invitations';
 import { pgSessions } from './sessions';
 import { pgTeam } from './team';
+import { pgExternalAlerts } from './external-alerts';
+import { pgIngestTokens } from './ingest-tokens';
 import { pgEscalationPolicies, pgEscalationWalks } from './escalations';
 
 /**
@@ -55,6 +58,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     maintenanceWindows: pgMaintenanceWindows(db),
     silences: pgSilences(db),
     schedules: pgSchedules(db),
+    channels: pgChannels(db),
     logs: pgLogs(db),
     buckets: pgBuckets(db),
     transactions: pgTransactions(db),
@@ -75,6 +79,8 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     sessions: pgSessions(db),
     audit: pgAudit(db),
     invitations: pgInvitations(db),
+    externalAlerts: pgExternalAlerts(db),
+    ingestTokens: pgIngestTokens(db),
     escalationPolicies: pgEscalationPolicies(db),
     escalationWalks: pgEscalationWalks(db),
     ping: async () => void (await db.exec('SELECT 1')),

@@ -1,6 +1,7 @@
 import { groupsOf } from '../common/outbox-groups';
 import { type DeliveryRow, type NotificationRow, toDelivery, toNotification } from '../common/outbox-rows';
 import { MAX_GROUP, type ClaimQuery, type JobResult, type OutboxJob } from '../repos/outbox';
+import { claimChannelMessages, recordChannelAttempt } from './channel-outbox';
 import type { Pg, Tx } from './db';
 
 const INTERRUPTED = 'interrupted: the worker stopped during the attempt (its lease expired); retried with the same delivery id';
@@ -113,7 +114,7 @@ async function takeNotifications(tx: Tx, q: ClaimQuery): Promise<OutboxJob[]> {
 
 /**
  * The outbox claim in one transaction: attempts cut by a crash are logged first, then the oldest due
- * rows of each host are taken, notifications before callbacks.
+ * rows of each host are taken: notifications, then channel messages, then callbacks.
  */
 export async function claimJobs(pg: Pg, q: ClaimQuery): Promise<OutboxJob[]> {
   return pg.tx(async (tx) => {
@@ -121,6 +122,7 @@ export async function claimJobs(pg: Pg, q: ClaimQuery): Promise<OutboxJob[]> {
     await interrupt(tx, NOTIFICATIONS, q);
     const jobs: OutboxJob[] = [];
     if (q.channels.length) jobs.push(...(await takeNotifications(tx, q)));
+    for (const message of await claimChannelMessages(tx, q, q.limit - jobs.length)) jobs.push({ kind: 'channel', message });
     if (jobs.length < q.limit) {
       for (const r of await take<DeliveryRow & { host: string }>(tx, CALLBACKS, q, q.limit - jobs.length)) jobs.push({ kind: 'callback', delivery: toDelivery(r) });
     }
@@ -131,6 +133,7 @@ export async function claimJobs(pg: Pg, q: ClaimQuery): Promise<OutboxJob[]> {
 /** Logs an attempt and, when `worker` still holds the row, records its outcome and releases the claim. */
 export async function recordAttempt(pg: Pg, job: OutboxJob, worker: string, r: JobResult): Promise<void> {
   await pg.tx(async (tx) => {
+    if (job.kind === 'channel') return recordChannelAttempt(tx, job.message, worker, r);
     if (job.kind === 'callback') {
       const d = job.delivery;
       await tx.exec(

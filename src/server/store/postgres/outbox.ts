@@ -4,6 +4,7 @@ import type { NewNotification } from '../repos/alert-engine';
 import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { Pg, Sql } from './db';
 import { groupWaitOf } from './notification-settings';
+import { channelContext } from './channel-outbox';
 import { claimJobs, recordAttempt } from './outbox-claim';
 import { notificationState } from '../silence-rows';
 
@@ -103,7 +104,8 @@ export function pgOutbox(pg: Pg): OutboxRepo {
     },
     async nextDue(channels) {
       const r = await pg.row<{ c: number | null; n: number | null }>(
-        `SELECT (SELECT MIN(next_attempt_at) FROM callback_deliveries WHERE state = 'pending' AND claimed_by IS NULL) AS c,
+        `SELECT LEAST((SELECT MIN(next_attempt_at) FROM callback_deliveries WHERE state = 'pending' AND claimed_by IS NULL),
+                      (SELECT MIN(next_attempt_at) FROM channel_messages WHERE state = 'pending' AND claimed_by IS NULL)) AS c,
                 (SELECT MIN(next_attempt_at) FROM notifications WHERE state = 'pending' AND claimed_by IS NULL AND channel = ANY($1::text[])) AS n`,
         [[...channels]],
       );
@@ -111,6 +113,7 @@ export function pgOutbox(pg: Pg): OutboxRepo {
       const n = r?.n ?? null;
       return c === null ? n : n === null ? c : Math.min(c, n);
     },
+    channelContext: (m) => channelContext(pg, m),
     async incidentStarts(accountId, historyIds) {
       const rows = await pg.rows<{ id: number; start: number }>('SELECT id, start FROM alert_histories WHERE account_id = $1 AND id = ANY($2::bigint[])', [
         accountId,
@@ -120,7 +123,8 @@ export function pgOutbox(pg: Pg): OutboxRepo {
     },
     async pending() {
       return (await pg.row<{ n: number }>(
-        `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending') AS n`,
+        `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending')
+           + (SELECT COUNT(*) FROM channel_messages WHERE state = 'pending') AS n`,
       ))!.n;
     },
     async enqueueUserEmail(accountId, mail: UserEmail, now = Math.floor(Date.now() / 1000)) {

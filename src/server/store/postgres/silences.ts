@@ -4,7 +4,7 @@ import type { Pg, Sql } from './db';
 import { safeIds } from '../common/util';
 import { idList } from './util';
 
-const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created';
+const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, matchers, start, "end", reason, created_by, created';
 const toRecord = (r: SilenceRow<(string | number)[] | null>) => toSilenceRecord(r, idList);
 const list = (ids: number[]) => safeIds(ids);
 
@@ -32,8 +32,8 @@ export function pgSilences(pg: Pg): SilenceRepo {
     },
     async create(accountId, input, created) {
       const r = await pg.row<SilenceRow<string[]>>(
-        `INSERT INTO silences (alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, account_id, created)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLS}`,
+        `INSERT INTO silences (alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, matchers, account_id, created)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12) RETURNING ${COLS}`,
         [...silenceColumns(input, list), accountId, created],
       );
       return toRecord(r!);
@@ -41,11 +41,11 @@ export function pgSilences(pg: Pg): SilenceRepo {
     async update(accountId, id, input) {
       if (!Number.isSafeInteger(id)) return null;
       // created_by stays the creator's.
-      const [a, s, t, x, name, start, end, reason] = silenceColumns(input, list);
+      const [a, s, t, x, name, start, end, reason, , matchers] = silenceColumns(input, list);
       const r = await pg.row<SilenceRow<string[]>>(
-        `UPDATE silences SET alerts = $1, servers = $2, server_tags = $3, server_sets = $4, alert_name = $5, start = $6, "end" = $7, reason = $8
-          WHERE account_id = $9 AND id = $10 RETURNING ${COLS}`,
-        [a, s, t, x, name, start, end, reason, accountId, id],
+        `UPDATE silences SET alerts = $1, servers = $2, server_tags = $3, server_sets = $4, alert_name = $5, start = $6, "end" = $7, reason = $8, matchers = $9::jsonb
+          WHERE account_id = $10 AND id = $11 RETURNING ${COLS}`,
+        [a, s, t, x, name, start, end, reason, matchers, accountId, id],
       );
       return r ? toRecord(r) : null;
     },

@@ -1,5 +1,5 @@
 import type { BreachingServer } from '../../../shared/alert-histories';
-import type { NewDelivery } from './outbox';
+import type { NewChannelMessage, NewDelivery } from './outbox';
 import type { ServerScope, SilenceRecord } from './silences';
 
 /** The alert fields evaluation needs (a stored alert, parsed). */
@@ -56,6 +56,8 @@ export interface EngineAlert extends AlertRule {
   trigger: string;
   users: AlertUserRef[];
   subscribers: SubscriberRef[];
+  /** The channels the alert's incidents are told to (issue 19). */
+  channels: number[];
   in_incident: boolean;
   /** The escalation policy notified instead of `users` (extension, issue 19); null: the users. */
   escalation_policy: number | null;
@@ -86,6 +88,9 @@ export interface Recipient {
 
 /** The callbacks of an incident's start or end, given its history id. */
 export type IncidentCallbacks = (historyId: number) => NewDelivery[];
+
+/** The channel messages of an incident's start or end, given its history id. */
+export type IncidentChannels = (historyId: number) => NewChannelMessage[];
 
 /** An incident started or ended: its history and how many callbacks were queued with it. */
 export interface IncidentChange {
@@ -139,6 +144,8 @@ export type IncidentPlan =
       render: (historyId: number) => RenderedMessage;
       callbacks: IncidentCallbacks;
       notifications: IncidentNotifications;
+      /** Messages to the alert's channels (silenced with the notifications). */
+      channels?: IncidentChannels;
       silence?: SilenceMark;
       /** The alert names an escalation policy: the incident's walk starts with it (see store/repos/escalations.ts). */
       escalation?: { policyId: number; startedAt: number; dueAt: number };
@@ -152,6 +159,8 @@ export type IncidentPlan =
       notifications?: IncidentNotifications;
       /** Rendered once the history id is known (the message names it). */
       render?: (historyId: number) => RenderedMessage;
+      /** RESOLVED messages to the alert's channels (absent when an alert's deactivation ends it). */
+      channels?: IncidentChannels;
       silence?: SilenceMark;
     }
   | {

@@ -26,6 +26,9 @@ export interface AlertHistoryRecord {
   silenced: boolean;
   /** The value that crossed the threshold when it triggered (null for triggers without one). */
   triggerValue: number | null;
+  /** An External (Prometheus) alert's incident: its label set and generatorURL; null for native alerts' incidents. */
+  labels: Record<string, string> | null;
+  generatorUrl: string | null;
 }
 
 export interface NewAlertHistory {

@@ -1,6 +1,7 @@
 import type { EscalationStep } from '../../../shared/escalation-policies';
 import type { Page, PagingQuery } from '../../../shared/paging';
 import type { NewNotification, Recipient } from './alert-engine';
+import type { NewChannelMessage } from './outbox';
 
 /** A stored escalation policy; `alerts` are the ids of the alerts that name it. */
 export interface EscalationPolicyRecord {
@@ -72,6 +73,8 @@ export interface EscalationStepWrite {
   walk: EscalationWalk;
   next: { step: number; pass: number; dueAt: number } | null;
   notifications: NewNotification[];
+  /** The step's channels, told TRIGGERED (a PagerDuty trigger of the incident's dedup_key). */
+  channelMessages: NewChannelMessage[];
   /** Null: the walk moves on without a word (its policy was deleted, or the step is no longer in it). */
   event: EscalatedEventData | null;
   at: number;
@@ -84,8 +87,8 @@ export interface EscalationWalkRepo {
   due(now: number, limit: number): Promise<EscalationWalk[]>;
   /** The walk of an incident, or null (none, or over). */
   get(accountId: number, historyId: number): Promise<EscalationWalk | null>;
-  /** Those an incident's walk e-mailed (each once; not those held back by a silence): its RESOLVED message tells them. */
-  told(accountId: number, historyId: number): Promise<Recipient[]>;
+  /** Those an incident's walk e-mailed and the channels told of it (each once; not what a silence held back): its RESOLVED message tells them. */
+  told(accountId: number, historyId: number): Promise<{ people: Recipient[]; channels: number[] }>;
   /** Takes one step (see EscalationStepWrite); false when the walk had moved on or its incident had ended or was acknowledged. */
   take(w: EscalationStepWrite): Promise<boolean>;
 }

@@ -1,4 +1,6 @@
+import type { ChannelEvent } from '../../../shared/channels';
 import type { Page, PagingQuery } from '../../../shared/paging';
+import type { ChannelIncident, ChannelMessage, ChannelRecord } from './channels';
 
 export type CallbackStatus = 'TRIGGERED' | 'RESOLVED' | 'TEST';
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
@@ -113,7 +115,31 @@ export const MAX_GROUP = 1000;
 export type OutboxJob =
   | { kind: 'callback'; delivery: Delivery }
   | { kind: 'notification'; notification: PendingNotification }
-  | { kind: 'group'; notifications: PendingNotification[] };
+  | { kind: 'group'; notifications: PendingNotification[] }
+  | { kind: 'channel'; message: ChannelMessage };
+
+/**
+ * A message to a channel (Slack, Teams, PagerDuty, webhook) to queue with an incident step, an
+ * acknowledgement or an escalation step, inside that step's transaction (the stores' channel writers:
+ * sqlite `channelMessageWriter(db)`, postgres `enqueueChannelMessages(tx, ...)`). The payload is built
+ * when it is sent, from the channel and the history as they are then. A channel that does not take the
+ * event (a webhook is not told ACKNOWLEDGED) or no longer exists gets no message. `silenced`: recorded
+ * as silenced, never sent.
+ */
+export interface NewChannelMessage {
+  channelId: number;
+  /** null for a TEST message. */
+  alertId: number | null;
+  historyId: number | null;
+  event: ChannelEvent;
+  silenced?: boolean;
+}
+
+/** What a channel message is sent from: its channel (null once deleted) and its incident (null for a TEST). */
+export interface ChannelSendContext {
+  channel: ChannelRecord | null;
+  incident: ChannelIncident | null;
+}
 
 /** What a worker may claim. */
 export interface ClaimQuery {
@@ -173,9 +199,11 @@ export interface OutboxRepo {
    * notification row (alert_id 0), 'pending' for the outbox worker when it has a transport, else 'kept'.
    */
   enqueueUserEmail(accountId: number, mail: UserEmail, now?: number): Promise<NotificationRecord>;
+  /** What a claimed channel message is built from, read as it is sent. */
+  channelContext(m: ChannelMessage): Promise<ChannelSendContext>;
   /** The earliest next attempt (epoch ms) of rows waiting for a worker, or null. */
   nextDue(channels: readonly string[]): Promise<number | null>;
-  /** Rows still to be delivered or sent (callbacks pending, notifications pending). */
+  /** Rows still to be delivered or sent (callbacks, notifications and channel messages pending). */
   pending(): Promise<number>;
   /**
    * When each of the account's incidents started (history id to epoch seconds; missing ids left out):

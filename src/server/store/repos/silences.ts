@@ -1,3 +1,4 @@
+import type { LabelMatcher } from '../../../shared/incident-response';
 import type { Page, PagingQuery } from '../../../shared/paging';
 
 /** A stored silence; its state (active, pending, expired) is derived by the caller, which owns the clock. */
@@ -10,6 +11,8 @@ export interface SilenceRecord {
   serverSets: number[];
   /** Case-insensitive substring of the alert's name; '' matches every name. */
   alertName: string;
+  /** Alertmanager-style label matchers (extension): a silence with any matches external alerts only. */
+  matchers: LabelMatcher[];
   /** Epoch seconds: the silence holds for start <= t < end. */
   start: number;
   end: number;

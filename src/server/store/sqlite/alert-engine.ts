@@ -1,5 +1,6 @@
 import { bandOf, toSubscriberRefs, toUserRefs } from '../alert-rows';
 import { parseJson } from '../common/util';
+import { channelIds } from '../common/channel-rows';
 import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan, SubjectState } from '../repos/alert-engine';
 import type { Db } from './db';
 import { evalQueue } from './eval-queue';
@@ -7,7 +8,8 @@ import { alertPlanWriter } from './incidents';
 import { sqliteMaintenanceScope } from './maintenance-scope';
 import { sqliteSilenceReads } from './silences';
 
-type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_incident' | 'per_server' | 'threshold'> & {
+type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'channels' | 'in_incident' | 'per_server' | 'threshold'> & {
+  channels: string;
   account_id: number;
   per_server: number;
   users: string;
@@ -17,12 +19,13 @@ type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'in_in
 };
 
 const toAlert = (r: AlertRow): EngineAlert => {
-  const { account_id, users, subscribers, in_incident, per_server, ...rest } = r;
+  const { account_id, users, subscribers, channels, in_incident, per_server, ...rest } = r;
   return {
     ...rest,
     accountId: account_id,
     users: toUserRefs(parseJson<unknown>(users, [])),
     subscribers: toSubscriberRefs(parseJson<unknown>(subscribers, [])),
+    channels: channelIds(channels),
     in_incident: in_incident === 1,
     per_server: per_server === 1,
   };
@@ -30,7 +33,7 @@ const toAlert = (r: AlertRow): EngineAlert => {
 
 const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a.trigger, a.direction, a.threshold,
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a.interval, a.num_of_servers,
-  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.in_incident, a.per_server, a.escalation_policy`;
+  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.channels, a.in_incident, a.per_server, a.escalation_policy`;
 
 export function sqliteAlertEngine(db: Db): AlertEngineRepo {
   // One indexed lookup per alert type (alerts_engine_target, then the server's tags, applications,

@@ -3,10 +3,12 @@ import { deliveryHost } from '../repos/outbox';
 import { migrate, type SchemaModule } from './migrations';
 import { alertingSchema } from './schema-alerting';
 import { breachingServersSchema } from './schema-breaching-servers';
+import { channelsSchema } from './schema-channels';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { escalationSchema } from './schema-escalation';
 import { eventsSchema } from './schema-events';
+import { externalAlertsSchema } from './schema-external-alerts';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
@@ -35,6 +37,8 @@ const MODULES: SchemaModule[] = [
   breachingServersSchema,
   invitationsSchema,
   schedulesSchema,
+  channelsSchema,
+  externalAlertsSchema,
   escalationSchema,
 ];
 

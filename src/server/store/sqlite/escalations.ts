@@ -1,6 +1,7 @@
 import { stepsColumn, toPolicyRecord, toWalk, WALK_COLS, type PolicyRow, type WalkRow } from '../common/escalation-rows';
 import type { EscalationPolicyRepo, EscalationStepWrite, EscalationWalkRepo } from '../repos/escalations';
 import type { Db } from './db';
+import { channelMessageWriter } from './channel-outbox';
 import { notificationWriter } from './outbox';
 
 const SELECT = `SELECT p.id, p.name, p.steps, p.repeat, p.created,
@@ -74,6 +75,10 @@ export function sqliteEscalationWalks(db: Db): EscalationWalkRepo {
   const finish = db.prepare('DELETE FROM incident_escalations WHERE account_id = ? AND history_id = ? AND step = ? AND pass = ?');
   const event = db.prepare(`INSERT INTO incident_events (account_id, history_id, kind, user_id, data, at) VALUES (?, ?, 'escalated', NULL, ?, ?)`);
   const notify = notificationWriter(db);
+  const tell = channelMessageWriter(db);
+  const toldChannels = db.prepare<[number, number], { channel_id: number }>(
+    "SELECT DISTINCT channel_id FROM channel_messages WHERE account_id = ? AND alert_history_id = ? AND event = 'TRIGGERED' AND state <> 'silenced' ORDER BY channel_id",
+  );
   const told = db.prepare<[number, number], { id: number; email: string; phone: null }>(`SELECT user_id AS id, MIN(recipient) AS email, NULL AS phone FROM notifications
     WHERE account_id = ? AND alert_history_id = ? AND channel = 'email' AND event IN ('TRIGGERED', 'ESCALATION') AND state <> 'silenced' GROUP BY user_id ORDER BY user_id`);
   // One step, all or nothing: the conditional move on (step, pass) is what keeps two processes, or a
@@ -91,6 +96,7 @@ export function sqliteEscalationWalks(db: Db): EscalationWalkRepo {
       : finish.run(w.accountId, w.historyId, w.step, w.pass).changes;
     if (!moved) return false;
     notify(w.accountId, s.notifications, s.nowMs);
+    tell(w.accountId, s.channelMessages, s.nowMs);
     if (s.event) event.run(w.accountId, w.historyId, JSON.stringify(s.event), s.at);
     return true;
   });
@@ -106,7 +112,7 @@ export function sqliteEscalationWalks(db: Db): EscalationWalkRepo {
       return take.immediate(s);
     },
     async told(accountId, historyId) {
-      return told.all(accountId, historyId);
+      return { people: told.all(accountId, historyId), channels: toldChannels.all(accountId, historyId).map((r) => r.channel_id) };
     },
   };
 }

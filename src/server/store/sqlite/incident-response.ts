@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import { toEvent, toNote, toTrace, USER_NAME, type EventRow, type NoteRow, type TraceRow } from '../common/incident-rows';
 import type { AckOutcome, IncidentEventKind, IncidentRepo } from '../repos/incidents';
+import { channelIds } from '../common/channel-rows';
+import { channelMessageWriter } from './channel-outbox';
 import type { Db } from './db';
 
 export function sqliteIncidents(db: Db): IncidentRepo {
@@ -27,24 +29,42 @@ export function sqliteIncidents(db: Db): IncidentRepo {
     UNION ALL
     SELECT 'callback', c.url, c.status, c.state, c.attempts, c.last_error, c.delivery_id, c.created, 1, NULL,
       (SELECT MAX(at) FROM callback_attempts x WHERE x.delivery = c.id)
-      FROM callback_deliveries c WHERE c.account_id = @a AND c.alert_history_id = @h`);
+      FROM callback_deliveries c WHERE c.account_id = @a AND c.alert_history_id = @h
+    UNION ALL
+    SELECT m.channel_type, m.channel_name, m.event, m.state, m.attempts, m.last_error, m.delivery_id, m.created, 1, NULL,
+      (SELECT MAX(at) FROM channel_attempts x WHERE x.message = m.id)
+      FROM channel_messages m WHERE m.account_id = @a AND m.alert_history_id = @h`);
   const secret = db.prepare<[number], { secret: string }>('SELECT secret FROM ack_secrets WHERE account_id = ?');
   const putSecret = db.prepare('INSERT INTO ack_secrets (account_id, secret, created) VALUES (?, ?, ?) ON CONFLICT (account_id) DO NOTHING');
   const used = db.prepare<[number, string], { used_at: number }>('SELECT used_at FROM ack_token_uses WHERE account_id = ? AND nonce = ?');
   const use = db.prepare('INSERT INTO ack_token_uses (account_id, nonce, history_id, user_id, used_at) VALUES (?, ?, ?, ?, ?)');
+
+  const alertChannels = db.prepare<[number, number], { channels: string }>('SELECT channels FROM alerts WHERE account_id = ? AND id = ?');
+  const tell = channelMessageWriter(db);
+  // Channels an escalation step told (issue 19) hear of the acknowledgement as the alert's own do.
+  const walkChannels = db.prepare<[number, number], { channel_id: number }>(
+    "SELECT DISTINCT channel_id FROM channel_messages WHERE account_id = ? AND alert_history_id = ? AND event = 'TRIGGERED'",
+  );
 
   const read = (accountId: number, id: number) => {
     const r = history.get(accountId, id);
     return r ? toHistory(r) : null;
   };
 
-  /** Changes the acknowledgement and records its event, in the caller's transaction. */
+  /**
+   * Changes the acknowledgement and records its event, in the caller's transaction; an acknowledgement
+   * queues ACKNOWLEDGED to the alert's channels with it (PagerDuty's acknowledge, a line in Slack and Teams).
+   */
   const change = (accountId: number, historyId: number, userId: number, at: number, kind: 'acknowledged' | 'unacknowledged'): AckOutcome => {
     const changed = kind === 'acknowledged' ? ack.run(userId, at, accountId, historyId).changes : unack.run(accountId, historyId).changes;
     const h = read(accountId, historyId);
     if (!h) return { kind: 'missing' };
     if (changed === 0) return { kind: h.end !== null ? 'resolved' : 'unchanged', history: h };
     insertEvent.run(accountId, historyId, kind, userId, '{}', at);
+    if (kind === 'acknowledged') {
+      const ids = [...new Set([...channelIds(alertChannels.get(accountId, h.alertId)?.channels ?? '[]'), ...walkChannels.all(accountId, historyId).map((r) => r.channel_id)])];
+      tell(accountId, ids.map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED', silenced: h.silenced })), Date.now());
+    }
     return { kind: 'done', history: h };
   };
   const changeTx = db.transaction(change);

@@ -1,5 +1,6 @@
 import { WHOLE_ALERT, type AlertPlan, type IncidentChange, type IncidentPlan } from '../repos/alert-engine';
 import type { Db } from './db';
+import { channelMessageWriter } from './channel-outbox';
 import { notificationWriter, outboxWriter } from './outbox';
 import { silenceMarker } from './silence-marks';
 import { walkEnder, walkStarter } from './escalations';
@@ -8,7 +9,7 @@ type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
 type End = Extract<IncidentPlan, { kind: 'end' }>;
 
-/** What one incident step wrote: its history and how many callbacks and notifications were queued. */
+/** What one incident step wrote: its history and how many callbacks and channel messages (`queued`) and notifications were queued. */
 export interface IncidentWrite extends IncidentChange {
   notified: number;
 }
@@ -22,6 +23,7 @@ export interface IncidentWrite extends IncidentChange {
 export function incidentWriter(db: Db) {
   const enqueue = outboxWriter(db);
   const notify = notificationWriter(db);
+  const tell = channelMessageWriter(db);
   const markSilenced = silenceMarker(db);
   const startWalk = walkStarter(db);
   const endWalk = walkEnder(db);
@@ -70,7 +72,8 @@ export function incidentWriter(db: Db) {
     notify(accountId, mails, nowMs);
     markSilenced(accountId, id, p.silence, p.minute);
     if (p.escalation) startWalk(accountId, id, alertId, p.escalation);
-    return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length, notified: mails.length };
+    const told = tell(accountId, p.channels?.(id) ?? [], nowMs).length;
+    return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length + told, notified: mails.length };
   });
 
   /** Ends the incident under `p.subject`; the alert leaves in_incident when it was its last (WHOLE_ALERT: always). */
@@ -85,7 +88,8 @@ export function incidentWriter(db: Db) {
     markSilenced(accountId, inc.history_id, p.silence, p.minute);
     const mails = p.render && p.notifications ? p.notifications(inc.history_id, p.render(inc.history_id)) : [];
     notify(accountId, mails, nowMs);
-    return { historyId: inc.history_id, queued: enqueue(accountId, p.callbacks(inc.history_id), nowMs).length, notified: mails.length };
+    const told = tell(accountId, p.channels?.(inc.history_id) ?? [], nowMs).length;
+    return { historyId: inc.history_id, queued: enqueue(accountId, p.callbacks(inc.history_id), nowMs).length + told, notified: mails.length };
   });
 
   /** Ends every open incident of the alert (a deactivation); null when none was open. */

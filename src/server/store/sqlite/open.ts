@@ -21,6 +21,7 @@ import { sqliteServerTags } from './server-tags';
 import { sqliteServers } from './servers';
 import { sqliteSilences } from './silences';
 import { sqliteSchedules } from './schedules';
+import { sqliteChannels } from './channels';
 import { sqliteTelemetry } from './telemetry/repo';
 import { sqliteTransactions } from './transactions';
 import { sqliteUsers } from './users';
@@ -28,6 +29,8 @@ import { sqliteAudit } from './audit';
 import { sqliteInvitations } from './invitations';
 import { sqliteSessions } from './sessions';
 import { sqliteTeam } from './team';
+import { sqliteExternalAlerts } from './external-alerts';
+import { sqliteIngestTokens } from './ingest-tokens';
 import { sqliteEscalationPolicies, sqliteEscalationWalks } from './escalations';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
@@ -43,6 +46,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     maintenanceWindows: sqliteMaintenanceWindows(db),
     silences: sqliteSilences(db),
     schedules: sqliteSchedules(db),
+    channels: sqliteChannels(db),
     logs: sqliteLogs(db),
     buckets: sqliteBuckets(db),
     transactions: sqliteTransactions(db),
@@ -63,6 +67,8 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
     invitations: sqliteInvitations(db),
+    externalAlerts: sqliteExternalAlerts(db),
+    ingestTokens: sqliteIngestTokens(db),
     escalationPolicies: sqliteEscalationPolicies(db),
     escalationWalks: sqliteEscalationWalks(db),
     ping: async () => void db.prepare('SELECT 1').get(),

@@ -1,6 +1,7 @@
 import { groupsOf } from '../common/outbox-groups';
 import { type DeliveryRow, type NotificationRow, toDelivery, toNotification } from '../common/outbox-rows';
 import { MAX_GROUP, type ClaimQuery, type OutboxJob } from '../repos/outbox';
+import { channelClaim } from './channel-outbox';
 import type { Db } from './db';
 
 const INTERRUPTED = 'interrupted: the worker stopped during the attempt (its lease expired); retried with the same delivery id';
@@ -8,7 +9,7 @@ const INTERRUPTED = 'interrupted: the worker stopped during the attempt (its lea
 /**
  * The outbox claim, in one write transaction so two processes never claim the same row: attempts cut
  * by a crash are logged first, then the oldest due rows of each host are taken, at most `perHost` in
- * flight per host counting every worker's running claims, notifications before callbacks. A due
+ * flight per host counting every worker's running claims, notifications, then channel messages, then callbacks. A due
  * notification with a group window takes the other pending ones of its recipient and channel due
  * within that window; one message in flight counts once however many rows it carries.
  */
@@ -42,6 +43,8 @@ export function claimJobs(db: Db) {
   const logNotification = db.prepare(`INSERT INTO notification_attempts (notification, attempt, at, error, latency_ms)
     VALUES (@id, (SELECT COUNT(*) + 1 FROM notification_attempts WHERE notification = @id), @now, @error, 0)`);
 
+  const channels = channelClaim(db);
+
   const run = db.transaction((q: ClaimQuery): OutboxJob[] => {
     const now = q.nowMs;
     const error = INTERRUPTED;
@@ -70,6 +73,7 @@ export function claimJobs(db: Db) {
         jobs.push(group.length === 1 ? { kind: 'notification', notification: toNotification(lead) } : { kind: 'group', notifications: group.map(toNotification) });
       }
     }
+    for (const message of channels(q, q.limit - jobs.length)) jobs.push({ kind: 'channel', message });
     if (jobs.length < q.limit) {
       const rows = callbacks.due.all({ now, perHost: q.perHost, limit: q.limit - jobs.length }) as DeliveryRow[];
       for (const r of rows) {

@@ -4,6 +4,7 @@ import type { NewNotification } from '../repos/alert-engine';
 import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { Db } from './db';
 import { groupWaitOf } from './notification-settings';
+import { channelAttemptRecorder, channelContextReader } from './channel-outbox';
 import { claimJobs } from './outbox-claim';
 import { notificationState } from '../silence-rows';
 
@@ -69,8 +70,12 @@ export function sqliteOutbox(db: Db): OutboxRepo {
 
   const enqueue = outboxWriter(db);
   const claim = claimJobs(db);
+  const recordChannel = channelAttemptRecorder(db);
+  const channelContext = channelContextReader(db);
   const record = db.transaction((job: OutboxJob, worker: string, r: Parameters<OutboxRepo['recordAttempt']>[2]) => {
-    if (job.kind === 'callback') {
+    if (job.kind === 'channel') {
+      recordChannel(job.message, worker, r);
+    } else if (job.kind === 'callback') {
       const id = job.delivery.id;
       logCallback.run(id, id, r.at, r.httpStatus, r.error, r.latencyMs);
       finishCallback.run({ state: r.state, next: r.nextAttemptAt, status: r.httpStatus, error: r.error, latency: r.latencyMs, at: r.at, id, worker });
@@ -140,8 +145,16 @@ export function sqliteOutbox(db: Db): OutboxRepo {
         .all(...args, paging.limit, paging.page * paging.limit);
       return { total, items };
     },
+    async channelContext(m) {
+      return channelContext(m);
+    },
     async nextDue(channels) {
-      const c = db.prepare<[], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM callback_deliveries WHERE state = 'pending' AND claimed_by IS NULL`).get()!.t;
+      const c = db
+        .prepare<[], { t: number | null }>(
+          `SELECT MIN(t) AS t FROM (SELECT MIN(next_attempt_at) AS t FROM callback_deliveries WHERE state = 'pending' AND claimed_by IS NULL
+             UNION ALL SELECT MIN(next_attempt_at) FROM channel_messages WHERE state = 'pending' AND claimed_by IS NULL)`,
+        )
+        .get()!.t;
       const n = db
         .prepare<[string], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM notifications WHERE state = 'pending' AND claimed_by IS NULL AND channel IN (SELECT value FROM json_each(?))`)
         .get(JSON.stringify(channels))!.t;
@@ -158,7 +171,8 @@ export function sqliteOutbox(db: Db): OutboxRepo {
     async pending() {
       return db
         .prepare<[], { n: number }>(
-          `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending') AS n`,
+          `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending')
+             + (SELECT COUNT(*) FROM channel_messages WHERE state = 'pending') AS n`,
         )
         .get()!.n;
     },

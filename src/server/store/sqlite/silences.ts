@@ -3,7 +3,7 @@ import { scopesOf, silenceColumns, toSilenceRecord, type SilenceRow } from '../s
 import type { Db } from './db';
 import { parseJson } from '../common/util';
 
-const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created';
+const COLS = 'id, alerts, servers, server_tags, server_sets, alert_name, matchers, start, "end", reason, created_by, created';
 const ids = (text: string) => {
   const list = parseJson<unknown>(text, []);
   return (Array.isArray(list) ? list : []).filter((x): x is number => Number.isSafeInteger(x));
@@ -16,9 +16,9 @@ const WHEN = 'account_id = @account AND (@active IS NULL OR ("end" > @now) = @ac
 
 export function sqliteSilences(db: Db): SilenceRepo {
   const byId = db.prepare<[number, number], SilenceRow<string>>(`SELECT ${COLS} FROM silences WHERE account_id = ? AND id = ?`);
-  const insert = db.prepare(`INSERT INTO silences (account_id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, created)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const change = db.prepare(`UPDATE silences SET alerts = ?, servers = ?, server_tags = ?, server_sets = ?, alert_name = ?, start = ?, "end" = ?, reason = ?
+  const insert = db.prepare(`INSERT INTO silences (account_id, alerts, servers, server_tags, server_sets, alert_name, start, "end", reason, created_by, matchers, created)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const change = db.prepare(`UPDATE silences SET alerts = ?, servers = ?, server_tags = ?, server_sets = ?, alert_name = ?, start = ?, "end" = ?, reason = ?, matchers = ?
     WHERE account_id = ? AND id = ?`);
 
   return {
@@ -38,8 +38,8 @@ export function sqliteSilences(db: Db): SilenceRepo {
     },
     async update(accountId, id, input) {
       // created_by stays the creator's.
-      const [a, s, t, x, name, start, end, reason] = silenceColumns(input, json);
-      if (change.run(a, s, t, x, name, start, end, reason, accountId, id).changes === 0) return null;
+      const [a, s, t, x, name, start, end, reason, , matchers] = silenceColumns(input, json);
+      if (change.run(a, s, t, x, name, start, end, reason, matchers, accountId, id).changes === 0) return null;
       return toRecord(byId.get(accountId, id)!);
     },
     async delete(accountId, id) {

@@ -8,6 +8,7 @@ import { Empty, ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { alertFilter, withoutAlertFilter } from './alert-filter';
 import { rowLabel } from './incident-rows';
 import { IncidentsTable } from './incidents-table';
+import { OnCallNow } from './on-call-now';
 import { IncidentTimeline } from './incident-timeline';
 import { toTimeline } from './timeline';
 import { useIncidentRows } from './use-incident-rows';
@@ -39,6 +40,7 @@ export default function HistoriesPage() {
         </nav>
         {alerts && <FilterChip count={alerts.length} clear={withoutAlertFilter(params)} />}
       </div>
+      <OnCallNow />
       {history ? <RangeView search={search} alerts={alerts} /> : <OpenView search={search} alerts={alerts} />}
     </div>
   );

@@ -9,6 +9,7 @@ import { ErrorBox, Loading } from '../../components/ui/status';
 import { formatTime } from '../../lib/format';
 import { AckBar } from './ack-bar';
 import { BreachingList } from './breaching-list';
+import { LabelChips, SourceLink } from './external-labels';
 import { IncidentCharts, IncidentLinks } from './incident-around';
 import { IncidentEvents } from './incident-events';
 import { IncidentMessage } from './incident-message';
@@ -52,16 +53,31 @@ export default function HistoryPage() {
         <dd>{formatTime(h.start)} UTC</dd>
         <dt className="text-slate-600 dark:text-slate-400">Ended</dt>
         <dd>{h.end === null ? 'Still open' : `${formatTime(h.end)} UTC`}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">{h.servers.length ? 'Breached' : 'Server'}</dt>
-        <dd>{h.servers.length ? <BreachingList servers={h.servers} /> : row && row.servers.length > 0 ? row.servers.map((s) => s.name).join(', ') : '–'}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">Target</dt>
-        <dd>{alert ? `${alert.type}: ${alert.target}` : '–'}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">Trigger</dt>
-        <dd>{alert?.trigger ?? '–'}</dd>
+        {h.labels ? (
+          <>
+            <dt className="text-slate-600 dark:text-slate-400">Alert</dt>
+            <dd>{h.alert_name} (External)</dd>
+            <dt className="text-slate-600 dark:text-slate-400">Labels</dt>
+            <dd>
+              <LabelChips labels={h.labels} />
+            </dd>
+            <dt className="text-slate-600 dark:text-slate-400">Source</dt>
+            <dd className="break-all">{h.generator_url ? <SourceLink url={h.generator_url} label={h.generator_url} /> : '–'}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-slate-600 dark:text-slate-400">{h.servers.length ? 'Breached' : 'Server'}</dt>
+            <dd>{h.servers.length ? <BreachingList servers={h.servers} /> : row && row.servers.length > 0 ? row.servers.map((s) => s.name).join(', ') : '–'}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">Target</dt>
+            <dd>{alert ? `${alert.type}: ${alert.target}` : '–'}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">Trigger</dt>
+            <dd>{alert?.trigger ?? '–'}</dd>
+          </>
+        )}
       </dl>
       <IncidentEvents id={h.id} nameOf={(u) => names.data?.get(u)} />
       {h.end === null && <SilencePanel history={h} />}
-      {row && <IncidentLinks row={row} type={alert?.type} view={view} pending={pending} />}
+      {row && !h.labels && <IncidentLinks row={row} type={alert?.type} view={view} pending={pending} />}
       {message.isPending && <Loading what="message" />}
       {message.error && <ErrorBox error={message.error} />}
       {message.data && <IncidentMessage message={message.data} />}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { formatTime } from '../../lib/format';
+import { LabelChips, SourceLink } from './external-labels';
 import { AckCell, linkClass, ServerLinks, type ListedIncident } from './incident-cells';
 import { incidentDuration, type IncidentRow } from './incident-rows';
 
@@ -42,7 +43,15 @@ export function IncidentCards({ rows, caption, now, search, nameOf }: { rows: In
           <div className="mt-2">
             <AckCell history={h} nameOf={nameOf} />
           </div>
-          {(target || alertName) && (
+          {h.labels && (
+            <div className="mt-2 space-y-1 text-xs text-slate-600 dark:text-slate-400">
+              <LabelChips labels={h.labels} />
+              <p>
+                External alert {alertName} <SourceLink url={h.generator_url ?? ''} />
+              </p>
+            </div>
+          )}
+          {!h.labels && (target || alertName) && (
             <p className="mt-2 text-xs break-words text-slate-600 dark:text-slate-400">
               {target && (targetPath ? <Link className={linkClass} to={{ pathname: targetPath, search }}>{target}</Link> : target)}
               {target && ' · '}

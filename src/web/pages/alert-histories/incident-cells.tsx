@@ -5,7 +5,11 @@ import type { IncidentRow } from './incident-rows';
 import { actorName } from './timeline-events';
 
 /** What the incident list reads of an incident. */
-export type ListedIncident = { id: number; alert_id: number; start: number; end: number | null; subject: string; acknowledged_by: number | null; acknowledged_at: number | null; silenced: boolean };
+export type ListedIncident = {
+  id: number; alert_id: number; start: number; end: number | null; subject: string; acknowledged_by: number | null; acknowledged_at: number | null; silenced: boolean;
+  /** An External (Prometheus) alert's incident: its labels and generatorURL. */
+  labels?: Record<string, string>; generator_url?: string;
+};
 
 export const linkClass = 'text-teal-800 underline dark:text-teal-300';
 

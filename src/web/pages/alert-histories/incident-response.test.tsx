@@ -118,7 +118,7 @@ describe('SilencePanel', () => {
 
   it('silences the alert for 1 h with the reason prefilled, for a Manager', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const calls = network(() => ({ body: { id: 4, alerts: [3], servers: [], server_tags: [], server_sets: [], alert_name: '', start: now, end: now + 3600, reason: 'r', created_by: 5, created: now, state: 'active', url: '/api/v5/silences/4/' } }));
+    const calls = network(() => ({ body: { id: 4, alerts: [3], servers: [], server_tags: [], server_sets: [], alert_name: '', matchers: [], start: now, end: now + 3600, reason: 'r', created_by: 5, created: now, state: 'active', url: '/api/v5/silences/4/' } }));
     setup(<SilencePanel history={HISTORY} />, 2);
     const panel = screen.getByRole('region', { name: 'Silence this alert' });
     expect((within(panel).getByLabelText('Reason') as HTMLInputElement).value).toBe('Silenced from incident #7: CPU high on web-01');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { formatTime } from '../../lib/format';
+import { LabelChips, SourceLink } from './external-labels';
 import { IncidentCards } from './incident-cards';
 import { AckCell, linkClass as link, ServerLinks, type ListedIncident } from './incident-cells';
 import { incidentDuration, type IncidentRow } from './incident-rows';
@@ -52,9 +53,17 @@ function Rows({ rows, caption, now, search, nameOf }: Props) {
             <td className="px-3 py-1.5">
               <ServerLinks servers={servers} search={search} />
             </td>
-            <td className="px-3 py-1.5">{targetPath ? <Link className={link} to={{ pathname: targetPath, search }}>{target}</Link> : target}</td>
             <td className="px-3 py-1.5">
-              <Link className={link} to={paths.alert(h.alert_id)}>{alertName}</Link>
+              {h.labels ? <LabelChips labels={h.labels} /> : targetPath ? <Link className={link} to={{ pathname: targetPath, search }}>{target}</Link> : target}
+            </td>
+            <td className="px-3 py-1.5">
+              {h.labels ? (
+                <>
+                  {alertName} <span className="text-xs text-slate-600 dark:text-slate-400">(External)</span> <SourceLink url={h.generator_url ?? ''} />
+                </>
+              ) : (
+                <Link className={link} to={paths.alert(h.alert_id)}>{alertName}</Link>
+              )}
             </td>
             <td className="px-3 py-1.5 whitespace-nowrap">{formatTime(h.start)}</td>
             <td className="px-3 py-1.5 whitespace-nowrap">{h.end === null ? <span className="font-medium text-red-700 dark:text-red-400">Open</span> : formatTime(h.end)}</td>

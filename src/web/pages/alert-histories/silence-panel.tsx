@@ -18,15 +18,19 @@ import { browserTimeZone } from '../../lib/zoned-time';
  * this incident's alert, starting now, for 1 h, 4 h or until 09:00 tomorrow in the person's own zone.
  * Incidents go on being recorded; only e-mail, SMS and push are held back.
  */
-export function SilencePanel({ history }: { history: { id: number; alert_id: number; subject: string } }) {
+type Silenced = { id: number; alert_id: number; subject: string; labels?: Record<string, string> };
+
+export function SilencePanel({ history }: { history: Silenced }) {
   return canConfigure(useMe()) ? <SilenceButtons history={history} /> : null;
 }
 
-function SilenceButtons({ history: h }: { history: { id: number; alert_id: number; subject: string } }) {
+function SilenceButtons({ history: h }: { history: Silenced }) {
   const [reason, setReason] = useState(`Silenced from incident #${h.id}: ${h.subject}`.slice(0, 1000));
   const save = useSaveSilence(null);
   const errors = serverFieldErrors(save.error);
   const zone = browserTimeZone();
+  // An external (Prometheus) alert has no alert id: it is silenced by its whole label set.
+  const target = h.labels ? { matchers: Object.entries(h.labels).map(([name, value]) => ({ name, value, isRegex: false, isEqual: true })) } : { alerts: [h.alert_id] };
   return (
     <Panel title="Silence this alert">
       <div className="space-y-2">
@@ -38,7 +42,7 @@ function SilenceButtons({ history: h }: { history: { id: number; alert_id: numbe
               key={p}
               className="min-h-11 sm:min-h-0"
               disabled={save.isPending}
-              onClick={() => save.mutate({ alerts: [h.alert_id], reason, ...presetTiming(p, Math.floor(Date.now() / 1000), zone) })}
+              onClick={() => save.mutate({ ...target, reason, ...presetTiming(p, Math.floor(Date.now() / 1000), zone) })}
             >
               {p === 'tomorrow-09' ? `Silence ${presetLabel[p]}` : `Silence for ${presetLabel[p]}`}
             </Button>

@@ -77,6 +77,8 @@ export interface AlertDraft {
   ip_details: string;
   reg_exp: string;
   users: UserDraft[];
+  /** Ids of the channels told of its incidents (issue 19). */
+  channels: number[];
   subscribers: SubscriberDraft[];
   /** The subscribers as loaded, to tell which rows keep a stored secret. */
   storedSubscribers: StoredSubscriber[];
@@ -87,7 +89,7 @@ export function emptyDraft(): AlertDraft {
     name: '', active: true, type: '', target_id: '', trigger_type: '', direction: 'above', threshold: '',
     threshold_type: 'static', band_value: '2', window_length: '1', window_units: 'h', interval: '10',
     time_above_threshold: '1', num_of_servers: '1', per_server: false, part_name: 'MAX', ip_details: '', reg_exp: '',
-    users: [], subscribers: [], storedSubscribers: [],
+    users: [], channels: [], subscribers: [], storedSubscribers: [],
   };
 }
 
@@ -100,6 +102,7 @@ export function draftOf(a: Alert): AlertDraft {
     interval: String(a.interval), time_above_threshold: String(a.time_above_threshold), num_of_servers: String(a.num_of_servers),
     per_server: a.per_server, part_name: a.part_name, ip_details: a.ip_details, reg_exp: a.reg_exp,
     users: a.users.map((u) => ({ ...u })),
+    channels: [...a.channels],
     subscribers: (a.subscribers ?? []).map((s, i) => ({ url: s.url, type: s.type, event: s.event, auth: s.auth ?? '', secret: '', removeSecret: false, origin: i })),
     storedSubscribers: (a.subscribers ?? []).map(({ url, auth, has_secret }) => ({ url, auth, has_secret })),
   };
@@ -152,6 +155,7 @@ export function toCreateInput(d: AlertDraft): AlertCreateInput {
     ip_details: f.ports ? d.ip_details : undefined,
     reg_exp: f.regExp ? d.reg_exp : undefined,
     users: d.users,
+    channels: d.channels,
     subscribers: subscribersOf(d),
   };
 }
@@ -198,6 +202,7 @@ export function toUpdateInput(d: AlertDraft): AlertUpdateInput {
     ip_details: f.ports ? d.ip_details : undefined,
     reg_exp: f.regExp ? d.reg_exp : undefined,
     users: d.users,
+    channels: d.channels,
     subscribers: subscribersOf(d),
   };
 }

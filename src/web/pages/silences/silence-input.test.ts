@@ -5,7 +5,7 @@ import { matcherText, orderSilences, silenceFormOf, silenceFormSchema, silenceIn
 
 const at = (utc: string) => parseUtcMinute(utc)!;
 const silence = (over: Partial<Silence>): Silence => ({
-  id: 1, alerts: [], servers: [], server_tags: [], server_sets: [], alert_name: '', start: at('2030-01-10 10:00'), end: at('2030-01-10 11:00'),
+  id: 1, alerts: [], servers: [], server_tags: [], server_sets: [], alert_name: '', matchers: [], start: at('2030-01-10 10:00'), end: at('2030-01-10 11:00'),
   reason: '', created_by: 1, created: 0, state: 'active', url: '', ...over,
 });
 

@@ -4,6 +4,7 @@ import { formatUtcSeconds, parseUtcMinute } from '../../../shared/utc-time';
 import type { SilenceFormInput } from '../../api/silences';
 import { namesOf } from '../../lib/choices';
 import { formatSpan } from '../../lib/silence-presets';
+import { matcherLabel, matchersText, parseMatchers } from './label-matchers';
 
 /** `yyyy-mm-dd hh:mm` UTC of epoch seconds, as the date fields hold it. */
 export const utcMinute = (t: number) => formatUtcSeconds(t).slice(0, 16);
@@ -18,6 +19,8 @@ export interface SilenceFormValues {
   serverTags: number[];
   serverSets: number[];
   alertName: string;
+  /** Label matchers of external (Prometheus) alerts, one per line: name="value", name!="value", name=~"re", name!~"re". */
+  matchers: string;
   /** Blank: now. */
   start: string;
   ends: 'duration' | 'at';
@@ -29,13 +32,14 @@ export interface SilenceFormValues {
 
 /** A silence's values, or a new one's: from now, for an hour. */
 export function silenceFormOf(s: Silence | undefined): SilenceFormValues {
-  if (!s) return { alerts: [], servers: [], serverTags: [], serverSets: [], alertName: '', start: '', ends: 'duration', duration: '3600', end: '', reason: '' };
+  if (!s) return { alerts: [], servers: [], serverTags: [], serverSets: [], alertName: '', matchers: '', start: '', ends: 'duration', duration: '3600', end: '', reason: '' };
   return {
     alerts: s.alerts,
     servers: s.servers,
     serverTags: s.server_tags,
     serverSets: s.server_sets,
     alertName: s.alert_name,
+    matchers: matchersText(s.matchers),
     start: utcMinute(s.start),
     ends: 'at',
     duration: '3600',
@@ -55,6 +59,11 @@ export function silenceInputOf(v: SilenceFormValues): SilenceFormInput {
     server_tags: v.serverTags,
     server_sets: v.serverSets,
     alert_name: v.alertName.trim(),
+    // A line that is not a matcher goes as typed: the form's rules name it (formRules).
+    ...(() => {
+      const m = parseMatchers(v.matchers);
+      return 'bad' in m ? { matchers: v.matchers } : m.matchers.length ? { matchers: m.matchers } : {};
+    })(),
     reason: v.reason,
     ...(v.start.trim() ? { start: epoch(v.start) } : {}),
     ...(v.ends === 'at' ? (v.end.trim() ? { end: epoch(v.end) } : {}) : { duration: Number(v.duration) }),
@@ -67,11 +76,16 @@ export function silenceInputOf(v: SilenceFormValues): SilenceFormInput {
  * on to the shared schema: its rules over several fields name no field, and shown beside these they
  * said the same thing twice, once in the API's words.
  */
-const MATCHERS = ['alerts', 'servers', 'server_tags', 'server_sets', 'alert_name'] as const;
+const MATCHERS = ['alerts', 'servers', 'server_tags', 'server_sets', 'alert_name', 'matchers'] as const;
 const given = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '');
 const formRules = z.record(z.string(), z.unknown()).superRefine((s, ctx) => {
   if (!MATCHERS.some((k) => given(s[k]))) {
     ctx.addIssue({ code: 'custom', path: ['alerts'], message: 'choose at least one alert, server, tag, set or alert name to silence' });
+  }
+  if (typeof s.matchers === 'string') {
+    const m = parseMatchers(s.matchers);
+    const line = 'bad' in m ? m.bad : s.matchers;
+    ctx.addIssue({ code: 'custom', path: ['matchers'], message: `not a matcher: ${line} (write name="value", name!="value", name=~"regex" or name!~"regex")` });
   }
   if (s.end === undefined && s.duration === undefined) ctx.addIssue({ code: 'custom', path: ['end'], message: 'choose when the silence ends' });
 });
@@ -96,13 +110,14 @@ export function stateText(s: Pick<Silence, 'state' | 'start' | 'end'>, now: numb
 type Names = ReadonlyMap<number, string> | undefined;
 
 /** What a silence matches, by name: "alerts: Disk full; servers: web-01; name contains "backup"". */
-export function matcherText(s: Pick<Silence, 'alerts' | 'servers' | 'server_tags' | 'server_sets' | 'alert_name'>, n: { alerts?: Names; servers?: Names; tags?: Names; sets?: Names }): string {
+export function matcherText(s: Pick<Silence, 'alerts' | 'servers' | 'server_tags' | 'server_sets' | 'alert_name'> & Partial<Pick<Silence, 'matchers'>>, n: { alerts?: Names; servers?: Names; tags?: Names; sets?: Names }): string {
   const parts = [
     s.alerts.length ? `alerts: ${namesOf(s.alerts, n.alerts)}` : '',
     s.servers.length ? `servers: ${namesOf(s.servers, n.servers)}` : '',
     s.server_tags.length ? `tags: ${namesOf(s.server_tags, n.tags)}` : '',
     s.server_sets.length ? `sets: ${namesOf(s.server_sets, n.sets)}` : '',
     s.alert_name ? `name contains "${s.alert_name}"` : '',
+    s.matchers?.length ? `labels: ${s.matchers.map(matcherLabel).join(', ')}` : '',
   ];
   return parts.filter(Boolean).join('; ') || 'everything';
 }

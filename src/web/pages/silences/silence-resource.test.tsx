@@ -15,7 +15,7 @@ import { silenceResource } from './silence-resource';
 
 const USER = { id: 5, first_name: 'Ada', last_name: 'L', email: 'ada@example.com', nick_name: '', country_code: null, phone_number: null, role: 2, role_text: 'Manager', is_account_owner: false, is_account_manager: false, avatar_url: '', url: '' };
 const now = Math.floor(Date.now() / 1000);
-const silence = (over: Partial<Silence>): Silence => ({ id: 1, alerts: [], servers: [], server_tags: [], server_sets: [], alert_name: '', start: now - 600, end: now + 3000, reason: '', created_by: 5, created: now - 600, state: 'active', url: '', ...over });
+const silence = (over: Partial<Silence>): Silence => ({ id: 1, alerts: [], servers: [], server_tags: [], server_sets: [], alert_name: '', matchers: [], start: now - 600, end: now + 3000, reason: '', created_by: 5, created: now - 600, state: 'active', url: '', ...over });
 const SILENCES = [
   silence({ id: 1, state: 'expired', alerts: [11], start: now - 9000, end: now - 5000, reason: 'old reboot' }),
   silence({ id: 2, servers: [21], server_tags: [31], reason: 'switch swap' }),

@@ -30,6 +30,18 @@ function SilenceFields({ value, set, errors, options }: FieldsProps<SilenceFormV
       <p className="text-sm text-slate-600 dark:text-slate-400">An incident is silenced when it matches every matcher filled in. Incidents are still recorded and callbacks still go out; e-mail, SMS and push are held back.</p>
       <NamedPicker legend="Alerts" noun="alerts" items={options.alerts.items} selected={value.alerts} onChange={(alerts) => set({ alerts })} error={errors.alerts} />
       <TextField label="Alert name contains" value={value.alertName} maxLength={256} onChange={(e) => set({ alertName: e.target.value })} error={errors.alert_name} hint="Case-insensitive; blank matches every name." />
+      <TextAreaField
+        label="Label matchers (external alerts)"
+        rows={2}
+        value={value.matchers}
+        onChange={(e) => set({ matchers: e.target.value })}
+        error={errors.matchers}
+        placeholder={'severity="critical"\njob=~"node|web.*"'}
+      />
+      <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400">
+        One per line, as in Alertmanager: name=&quot;value&quot;, name!=&quot;value&quot;, name=~&quot;regex&quot;, name!~&quot;regex&quot;. A silence with label
+        matchers applies to Prometheus alerts only; all must match.
+      </p>
       <ServerPicker servers={options.servers.items} selected={value.servers} onChange={(servers) => set({ servers })} error={errors.servers} />
       <NamedPicker legend="Server tags" noun="tags" items={options.tags.items} selected={value.serverTags} onChange={(serverTags) => set({ serverTags })} error={errors.server_tags} />
       <NamedPicker legend="Server sets" noun="sets" items={options.sets.items} selected={value.serverSets} onChange={(serverSets) => set({ serverSets })} error={errors.server_sets} />

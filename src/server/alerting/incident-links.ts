@@ -9,25 +9,25 @@ export interface LinkConfig {
 }
 
 /** The dashboard's page of an incident (src/web/app/paths.ts alertHistory). */
-export const incidentPage = (historyId: number) => `/incidents/${historyId}`;
+const incidentPage = (historyId: number) => `/incidents/${historyId}`;
 
 /**
- * Per account, the links of each recipient's e-mail about an incident: its page and a one-use
- * acknowledge link minted for that recipient (valid ACK_TOKEN_TTL_S from `now`). Secrets never change
- * once made: each is read once per process. Undefined without a configuration (mail without links).
+ * Per account, the links of its incidents' e-mails to one recipient: the incident page and a one-click
+ * acknowledge link minted for that recipient (undefined without a link configuration).
  */
-export function linkMaker(config: LinkConfig | undefined, now: () => number) {
+export function incidentLinks(l: LinkConfig | undefined, now: () => number) {
+  // Secrets never change once made: read once per account and process.
   const secrets = new Map<number, Promise<string>>();
   return async function linksOf(accountId: number): Promise<((historyId: number, userId: number) => MessageLinks) | undefined> {
-    if (!config) return undefined;
+    if (!l) return undefined;
     let secret = secrets.get(accountId);
     if (!secret) {
-      secret = config.secret(accountId);
+      secret = l.secret(accountId);
       secrets.set(accountId, secret);
       secret.catch(() => secrets.delete(accountId));
     }
     const key = await secret;
-    const base = config.baseUrl.replace(/\/+$/, '');
+    const base = l.baseUrl.replace(/\/+$/, '');
     const expires = now() + ACK_TOKEN_TTL_S;
     return (historyId, userId) => ({
       incident: base + incidentPage(historyId),

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as netServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../testing/harness';
+import { until } from '../testing/until';
+import { startAlerting } from './start';
+
+// Debian's real Prometheus (package prometheus, installed by `npm test`: scripts/test/peers.ts) scrapes a
+// gauge this test serves, fires a rule on it and sends the alert to Fleetwatch as to its Alertmanager.
+const PROMETHEUS = '/usr/bin/prometheus';
+
+let svc: TestService;
+let alerting: ReturnType<typeof startAlerting>;
+let target: Server;
+let prometheus: ChildProcess | undefined;
+let promOut = '';
+let dir: string;
+let gauge = 1;
+
+const listening = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
+/** A free loopback port for Prometheus's own web listener. */
+async function freePort(): Promise<number> {
+  const s = netServer();
+  const port = await new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  alerting = startAlerting(svc.deps, { dispatcher: { tickMs: 100 } });
+  target = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/plain; version=0.0.4');
+    res.end(`# HELP fw_test_gauge A gauge the test controls.\n# TYPE fw_test_gauge gauge\nfw_test_gauge ${gauge}\n`);
+  });
+  const targetPort = await listening(target);
+  const token = (await svc.request('POST', '/api/v5/ingest_tokens/', { form: { name: 'prometheus' } })).body.token as string;
+  expect(token).toMatch(/^fwi_/);
+
+  dir = mkdtempSync(join(tmpdir(), 'fw-prometheus-'));
+  writeFileSync(
+    join(dir, 'rules.yml'),
+    `groups:
+  - name: fleetwatch-test
+    rules:
+      - alert: FwTestGaugeHigh
+        expr: fw_test_gauge > 5
+        for: 0s
+        labels:
+          severity: page
+        annotations:
+          summary: "fw_test_gauge is {{ $value }}"
+          description: "The test's gauge went over 5."
+`,
+  );
+  const fleetwatch = new URL(svc.baseUrl).host;
+  writeFileSync(
+    join(dir, 'prometheus.yml'),
+    `global:
+  scrape_interval: 1s
+  evaluation_interval: 1s
+rule_files:
+  - ${join(dir, 'rules.yml')}
+scrape_configs:
+  - job_name: fw-test
+    static_configs:
+      - targets: ['127.0.0.1:${targetPort}']
+alerting:
+  alertmanagers:
+    - api_version: v2
+      authorization:
+        type: Bearer
+        credentials: ${token}
+      static_configs:
+        - targets: ['${fleetwatch}']
+`,
+  );
+  const port = await freePort();
+  prometheus = spawn(
+    PROMETHEUS,
+    [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  prometheus.stdout!.on('data', (d: Buffer) => (promOut += d.toString()));
+  prometheus.stderr!.on('data', (d: Buffer) => (promOut += d.toString()));
+  await until(async () => (await fetch(`http://127.0.0.1:${port}/-/ready`).catch(() => null))?.ok, { ms: 30_000, what: 'Prometheus to be ready' });
+}, 60_000);
+
+afterAll(async () => {
+  if (prometheus && prometheus.exitCode === null) {
+    const exited = new Promise((r) => prometheus!.once('exit', r));
+    prometheus.kill('SIGKILL');
+    await exited;
+  }
+  await new Promise((r) => target.close(r));
+  await alerting.stop();
+  await svc.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type History = { id: number; alert_type: string; end: number | null; labels?: Record<string, string>; generator_url?: string; acknowledged_by: number | null };
+const externalHistories = async () =>
+  ((await svc.request('GET', '/api/v5/alert_histories/?start=0')).body.data as History[]).filter((h) => h.alert_type === 'External');
+
+describe("Debian's Prometheus with Fleetwatch as its Alertmanager", () => {
+  it('fires an incident with its labels, records the acknowledgement, and resolves when Prometheus sends endsAt', async () => {
+    gauge = 10;
+    const [h] = await until(async () => {
+      const hs = await externalHistories();
+      return hs.length ? hs : null;
+    }, { ms: 30_000, what: `the incident of Prometheus's alert (Prometheus said: ${promOut.slice(-500)})` });
+    expect(h!.end).toBeNull();
+    expect(h!.labels).toMatchObject({ alertname: 'FwTestGaugeHigh', severity: 'page', job: 'fw-test' });
+    expect(h!.labels!.instance).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(h!.generator_url).toMatch(/^http:\/\/.+\/graph\?g0\.expr=fw_test_gauge/);
+    const [ext] = (await svc.request('GET', '/api/v5/external_alerts/')).body.data;
+    expect(ext).toMatchObject({ alertname: 'FwTestGaugeHigh', state: 'firing', incident_id: h!.id, annotations: { description: "The test's gauge went over 5." } });
+    expect(ext.annotations.summary).toMatch(/^fw_test_gauge is 10/);
+
+    const ack = await svc.request('POST', `/api/v5/alert_histories/${h!.id}/acknowledge/`);
+    expect(ack.status).toBe(200);
+    expect(ack.body.acknowledged_by).not.toBeNull();
+
+    gauge = 1;
+    const ended = await until(async () => (await externalHistories()).find((x) => x.id === h!.id && x.end !== null), { ms: 30_000, what: 'the incident to resolve' });
+    expect(ended.end).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000 / 60) * 60 - 120);
+    expect((await svc.request('GET', `/api/v5/external_alerts/${ext.id}/`)).body.state).toBe('resolved');
+    const kinds = ((await svc.request('GET', `/api/v5/alert_histories/${h!.id}/timeline/`)).body.data as { kind: string }[]).map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['triggered', 'acknowledged', 'resolved']));
+    // One incident: Prometheus's resends while it fired opened nothing more.
+    expect(await externalHistories()).toHaveLength(1);
+  }, 90_000);
+});

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { postableAlerts } from '../../shared/external-alerts';
+import { OUTBOX_EVENT, externalEngineFor } from '../alerting/start';
+import type { Deps } from '../deps';
+import { authenticatorFor, parseBasic, unauthorized } from '../http/auth';
+import { ApiError, badRequest } from '../http/errors';
+import { ingestTokenAccount } from '../services/external-alerts';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * The account a POST /api/v2/alerts acts for: an ingest token (`Authorization: Bearer`) or a user's
+ * e-mail and key (Basic, through the same authenticator and wrong-key throttle as the rest of the API).
+ */
+async function accountOf(deps: Deps, req: FastifyRequest): Promise<number> {
+  const header = req.headers.authorization;
+  const bearer = header ? BEARER.exec(header)?.[1] : undefined;
+  if (bearer) {
+    const account = await ingestTokenAccount(deps.store, bearer, deps.now());
+    if (account === null) throw new ApiError(401, 'the ingest token is not valid (unknown or revoked)');
+    return account;
+  }
+  const creds = parseBasic(header);
+  if (!creds) throw unauthorized(req, 'authentication required: Authorization: Bearer <ingest token>, or HTTP Basic with your e-mail and API key');
+  return (await authenticatorFor(deps).verify(req, creds.email, creds.key)).account.id;
+}
+
+/** The first problem of a body, naming the alert and field as Alertmanager clients log it. */
+function problemOf(body: unknown): string | null {
+  if (JSON.stringify(body ?? null).includes('\\u0000')) return 'labels and annotations must not contain NUL characters';
+  const r = postableAlerts.safeParse(body);
+  if (r.success) return null;
+  const issue = r.error.issues[0]!;
+  const [index, ...rest] = issue.path;
+  const where = typeof index === 'number' ? `alert ${index}${rest.length ? ` (${rest.join('.')})` : ''}: ` : '';
+  return `${where}${issue.message}`;
+}
+
+/**
+ * Alertmanager's API v2 alert intake (extension, issue 19), where Prometheus, vmalert and Grafana post
+ * the alerts they fire: each distinct label set is an external alert of the account, opening and
+ * resolving its incidents by startsAt/endsAt (alerting/external-engine.ts). Answers 200 with an empty
+ * body as Alertmanager does; a body with any invalid alert is refused whole (400), storing nothing.
+ * Outside /api/v5: the path is Alertmanager's, so a client configured with Fleetwatch's base URL as
+ * its Alertmanager finds it.
+ */
+export async function alertmanagerRoutes(app: FastifyInstance, deps: Deps) {
+  await app.register(
+    async (am) => {
+      am.post('/alerts', async (req, reply) => {
+        const accountId = await accountOf(deps, req);
+        const problem = problemOf(req.body);
+        if (problem) throw badRequest(problem);
+        const applied = await externalEngineFor(deps).receive(accountId, postableAlerts.parse(req.body));
+        if (applied.notified) deps.events.emit(OUTBOX_EVENT);
+        return reply.code(200).send();
+      });
+    },
+    { prefix: '/api/v2' },
+  );
+}
