@@ -56,9 +56,10 @@ import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
 import { alertmanagerRoutes } from './routes/alertmanager';
 import { externalAlertRoutes } from './routes/external-alerts';
+import { escalationPolicyRoutes } from './routes/escalation-policies';
 
 /** The route modules of the API, each registered under /api and /api/v5 (registerApi). */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, notificationSettingsRoutes, externalAlertRoutes, teamRoutes, invitationRoutes, sessionRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, notificationSettingsRoutes, externalAlertRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes];
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the

@@ -74,6 +74,7 @@ async function main() {
   const jobs: SingletonJob[] = [
     alerting.serverDownJob,
     alerting.externalAlertsJob,
+    alerting.escalationJob,
     { name: 'retention', start: () => ({ stop: startRetention(deps) }) },
     { name: 'auto-detection', start: () => ({ stop: startAutoDetection(deps) }) },
   ];

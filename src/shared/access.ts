@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'schedules.override': 'any',
   /** Channels (Slack, Teams, PagerDuty, webhooks) and their test messages. */
   'channels.write': 'manager',
+  /** Escalation policies (issue 19). */
+  'escalation_policies.write': 'manager',
   'logs.write': 'manager',
   'buckets.write': 'manager',
   /** Account settings: auto-detection, notification grouping, transactions, polled-data config. */

@@ -70,6 +70,13 @@ export const ALERT_FILTER_NAMES = ['application_id', 'process_id', 'server_id', 
 export const FIXED_AFTER_CREATE = ['type', 'target_id', 'target', 'trigger_type', 'trigger'] as const;
 export const NOT_UPDATABLE = ['threshold_type', 'window_length', 'window_units', 'band_value', 'per_server'] as const;
 
+/** An alert's escalation policy: an id, or null (also sent as "" or "null" in a form) for none. */
+const escalationPolicyParam = z
+  .preprocess((v) => (v === '' || v === 'null' ? null : v), intParam('escalation_policy', { min: 1 }).nullable())
+  .describe(
+    "Extension (issue 19): an escalation policy's id, whose steps are notified while the incident is unacknowledged instead of the alert's users (who then get no messages or reminders from the alert; callbacks still go); null (default): the users, every interval, as the spec says",
+  );
+
 const canon = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
 
 /** A choice among fixed values, matched case-insensitively and answered in its canonical spelling. */
@@ -109,6 +116,7 @@ const configShape = {
   per_server: boolParam('per_server')
     .default(false)
     .describe('Extension (Server Tag alerts): true opens one incident per breaching server of the tag, each with its own history, notifications and callbacks; false (default) one incident for the tag, as the spec says'),
+  escalation_policy: escalationPolicyParam.default(null),
 };
 
 /** The checked configuration of an alert (create input after defaults, or stored values with a patch). */
@@ -208,6 +216,7 @@ export const alertUpdateFields = z.object({
   users: usersParam.optional(),
   subscribers: subscribersParam.optional(),
   channels: channelsParam.optional(),
+  escalation_policy: escalationPolicyParam.optional(),
   /** The spec's create spelling, accepted on update too; ip_details wins when both are sent. */
   ip_detail: portsParam('ip_detail').optional(),
 });
@@ -279,6 +288,7 @@ export const alertItem = z.object({
   threshold_type: z.enum(THRESHOLD_TYPES),
   per_server: z.boolean().describe('Extension: one incident per breaching server of the tag (Server Tag alerts); false for every other alert'),
   channels: z.array(z.number().int()).describe('Extension: ids of the channels (Slack, Teams, PagerDuty, webhook) told of its incidents: TRIGGERED, ACKNOWLEDGED and RESOLVED'),
+  escalation_policy: z.number().int().nullable().describe('Extension (issue 19): the escalation policy notified instead of users, or null'),
   url: z.string(),
 });
 export type Alert = z.infer<typeof alertItem>;

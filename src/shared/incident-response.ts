@@ -63,6 +63,23 @@ export const timelineEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('note'), at: z.number().int(), id: z.number().int(), text: z.string(), ...actor }),
   z.object({ kind: z.literal('silenced'), at: z.number().int(), silence_id: z.number().int(), reason: z.string() }),
   z.object({ kind: z.literal('resolved'), at: z.number().int() }),
+  z.object({
+    kind: z.literal('escalated'),
+    at: z.number().int(),
+    /** A step of the alert's escalation policy was taken (issue 19); step and pass count from 1. */
+    policy_id: z.number().int(),
+    policy_name: z.string(),
+    step: z.number().int(),
+    steps: z.number().int(),
+    pass: z.number().int(),
+    passes: z.number().int(),
+    /** The e-mail addresses the step told (its users and whoever its schedules had on call then). */
+    recipients: z.array(z.string()),
+    schedules: z.array(z.object({ id: z.number().int(), users: z.array(z.number().int()) })),
+    channels: z.array(z.number().int()),
+    /** A silence held the step's notifications back. */
+    silenced: z.boolean(),
+  }),
 ]);
 export type TimelineEvent = z.infer<typeof timelineEvent>;
 export const timelineAnswer = z.object({ data: z.array(timelineEvent) });

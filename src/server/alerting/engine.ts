@@ -19,6 +19,7 @@ import { breaches } from './conditions';
 import { messageFacts, renderMessage } from './messages';
 import { notificationsFor, type Transports } from './notifier';
 import { incidentLinks, type LinkConfig } from './incident-links';
+import { toldAlert, walkStart, type EscalationReads } from './escalation-walk';
 import { newObserveCache, observeBatch } from './observe-batch';
 import { silencedNotifications, silenceOf } from './silence-lookup';
 import { decideStep, type Observed, type StepReads } from './step';
@@ -31,6 +32,8 @@ export interface EngineDeps {
   now: () => number;
   /** Links in alert e-mails: the dashboard's public base URL and each account's acknowledge-link secret. */
   links?: LinkConfig;
+  /** Escalation policies (issue 19): without them, an alert's policy is ignored and its users are told. */
+  escalation?: EscalationReads;
 }
 
 /** Alert types whose target spans servers: their states and incident are written by several servers' items. */
@@ -92,6 +95,9 @@ export function createAlertEngine(d: EngineDeps) {
     if (!decided) return null; // replayed or late minute
     const { next, verdict, incident } = decided;
     const subject = incidentKey(alert, o.subject);
+    // An alert with an escalation policy is never reminded of: its walk tells people (escalator.ts).
+    const paged = alert.escalation_policy !== null && d.escalation !== undefined;
+    if (paged && verdict === 'remind') return { alertId: alert.id, state: next };
     // Only a step that tells someone looks for a silence: most evaluations change no incident.
     const silence = verdict === 'none' ? undefined : await silenceOf(d.repo, alert, decided.subjects, d.now());
     const marked = silence && { silence };
@@ -100,8 +106,10 @@ export function createAlertEngine(d: EngineDeps) {
       // The RESOLVED message tells the same people as the first one did (silences and grouping apply);
       // a per_server incident names its server, as its TRIGGERED message did.
       const perServer = isPerServer(alert);
+      // With a policy, those its walk told (its users heard nothing from the alert).
+      const told = paged && incident ? await d.escalation!.walks.told(alert.accountId, incident.historyId) : null;
       const [people, names, links] = await Promise.all([
-        d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
+        told?.people ?? d.repo.recipients(alert.accountId, alert.users.map((u) => u.id)),
         d.repo.serverNames(alert.accountId, perServer ? [o.subject] : []),
         linksOf(alert.accountId),
       ]);
@@ -112,9 +120,9 @@ export function createAlertEngine(d: EngineDeps) {
         minute: o.minute,
         subject,
         callbacks: callbacks(alert, 'RESOLVED', silence),
-        channels: channelMessages(alert, 'RESOLVED', silence !== undefined),
+        channels: channelMessages(told ? { id: alert.id, channels: [...new Set([...alert.channels, ...told.channels])] } : alert, 'RESOLVED', silence !== undefined),
         render: (id) => renderMessage({ ...facts, status: 'RESOLVED', historyId: id }),
-        notifications: silencedNotifications(notificationsFor(alert, people, d.transports, 'RESOLVED', links), silence),
+        notifications: silencedNotifications(notificationsFor(told ? toldAlert(alert, told.people) : alert, people, d.transports, 'RESOLVED', links), silence),
         ...marked,
       };
     }
@@ -126,7 +134,9 @@ export function createAlertEngine(d: EngineDeps) {
       ]);
       const servers = breachingServers(alert.direction, decided.counted, names);
       const facts = messageFacts(alert, o, servers);
-      const notifications = silencedNotifications(notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', links), silence);
+      // With a policy, the walk's first step tells people, not the alert's users.
+      const walk = paged && verdict === 'start' ? await walkStart(d.escalation!, alert, d.now()) : undefined;
+      const notifications = walk ? () => [] : silencedNotifications(notificationsFor(alert, people, d.transports, verdict === 'start' ? 'TRIGGERED' : 'REMINDER', links), silence);
       step =
         verdict === 'start'
           ? {
@@ -140,6 +150,7 @@ export function createAlertEngine(d: EngineDeps) {
               callbacks: callbacks(alert, 'TRIGGERED', silence),
               channels: channelMessages(alert, 'TRIGGERED', silence !== undefined),
               notifications,
+              escalation: walk,
               ...marked,
             }
           : {

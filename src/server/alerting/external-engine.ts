@@ -46,7 +46,7 @@ export function createExternalEngine(d: ExternalEngineDeps) {
   }
   type Audience = Awaited<ReturnType<typeof audience>>;
 
-  async function plan(accountId: number, who: Audience, f: Facts, event: NonNullable<NewNotification['event']>, at: number, now: number) {
+  async function plan(accountId: number, who: Audience, f: Facts, event: Exclude<NonNullable<NewNotification['event']>, 'ESCALATION'>, at: number, now: number) {
     const silence = await silenceOf(accountId, f, now);
     const notify = notificationsFor({ id: 0, users: who.users }, who.people, d.transports, event, who.links);
     const render = (historyId: number) => renderExternal({ ...f, status: event, at, historyId });

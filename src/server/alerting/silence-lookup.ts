@@ -6,7 +6,7 @@ import { matchingSilences, needsScopes } from './silence-match';
  * what would go out while it runs, whatever minute the data is of), or undefined. Reads the account's
  * running silences, and the servers' tags and sets only when a silence matches by them.
  */
-export async function silenceOf(repo: Pick<AlertEngineRepo, 'activeSilences' | 'serverScopes'>, alert: EngineAlert, servers: number[], now: number): Promise<SilenceMark | undefined> {
+export async function silenceOf(repo: Pick<AlertEngineRepo, 'activeSilences' | 'serverScopes'>, alert: Pick<EngineAlert, 'accountId' | 'id' | 'name'>, servers: number[], now: number): Promise<SilenceMark | undefined> {
   const silences = await repo.activeSilences(alert.accountId, now);
   if (!silences.length) return undefined;
   const scopes = silences.some(needsScopes) ? await repo.serverScopes(alert.accountId, servers) : servers.map((id) => ({ id, tags: [], sets: [] }));

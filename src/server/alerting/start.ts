@@ -3,6 +3,7 @@ import { onEvent } from '../events';
 import { workerId, type SingletonJob } from '../services/singleton';
 import { startDispatcher } from './dispatcher';
 import { createAlertEngine } from './engine';
+import { createEscalator } from './escalator';
 import { createExternalEngine, type ExternalEngine } from './external-engine';
 import { startEvaluator } from './evaluator';
 import { netPolicy } from './net-policy';
@@ -36,6 +37,8 @@ export interface AlertingOptions extends NotifierConfig {
   serverDownEverySeconds?: number;
   /** Seconds between checks of external alerts' endsAt and reminders (while this process holds the job's lease). */
   externalEverySeconds?: number;
+  /** Seconds between runs of the escalation walk (while this process holds its lease). */
+  escalationEverySeconds?: number;
   /** This process's worker id for claims; one is made up when absent. */
   worker?: string;
   dispatcher?: { baseDelayMs?: number; maxDelayMs?: number; tickMs?: number; timeoutMs?: number };
@@ -63,7 +66,10 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     pagerDutyUrl: opts.pagerDutyUrl,
     ...opts.dispatcher,
   });
-  const engine = createAlertEngine({ repo, transports, now: deps.now, links });
+  const engine = createAlertEngine({ repo, transports, now: deps.now, links, escalation: { policies: deps.store.escalationPolicies, walks: deps.store.escalationWalks } });
+  const escalator = createEscalator({ store: deps.store, transports, now: deps.now, links });
+  // Set while this process holds the escalation job's lease: an incident it opens walks at once.
+  let escalating = false;
   const external = createExternalEngine({ store: deps.store, transports, now: deps.now, links });
   externalEngines.set(deps, external);
   const evaluator = startEvaluator(repo, engine, {
@@ -71,6 +77,7 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     ...opts.evaluator,
     onApplied: (r, lagMs) => {
       if (r.callbacks || r.notifications) dispatcher.wake();
+      if (r.started && escalating) void escalate().catch((err: unknown) => console.error('escalation:', err));
       opts.onEvaluated?.(lagMs);
     },
   });
@@ -89,14 +96,41 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
   // External alerts not re-sent resolve when their endsAt passes; reminders fall due (docs/prometheus-alerts.md).
   const externalAlertsJob = everyJob('external-alerts', opts.externalEverySeconds ?? 15, checkExternal);
 
+  // The escalation walk (docs/escalation.md), one run at a time in this process: a kick while one runs waits for it.
+  let escalation: Promise<unknown> = Promise.resolve();
+  const escalate = (): Promise<number> => {
+    const run = escalation.then(() => escalator.run());
+    escalation = run.catch(() => undefined);
+    return run.then((taken) => {
+      if (taken) dispatcher.wake();
+      return taken;
+    });
+  };
+  const walk = everyJob('escalation', opts.escalationEverySeconds ?? 5, escalate);
+  const escalationJob: SingletonJob = {
+    name: walk.name,
+    start() {
+      escalating = true;
+      const running = walk.start();
+      return {
+        stop: async () => {
+          escalating = false;
+          await running.stop();
+        },
+      };
+    },
+  };
+
   const off = onEvent(deps.events, 'batch-stored', () => evaluator.wake());
   const wake = () => dispatcher.wake();
   deps.events.on(OUTBOX_EVENT, wake);
 
   return {
-    engine: { checkServerDown, checkExternal },
+    engine: { checkServerDown, checkExternal, escalate },
     serverDownJob,
     externalAlertsJob,
+    /** The escalation walk (escalator.ts), run under a lease by main.ts (tests call engine.escalate). */
+    escalationJob,
     /** Resolves when every batch stored so far has been evaluated (notifications may still be sending). */
     idle: () => evaluator.idle(),
     /** Resolves when the outbox has nothing left to deliver or send (tests). */
@@ -108,6 +142,7 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
       deps.events.off(OUTBOX_EVENT, wake);
       if (externalEngines.get(deps) === external) externalEngines.delete(deps);
       await evaluator.stop();
+      await escalation;
       await dispatcher.stop();
       transports.close();
     },

@@ -78,6 +78,7 @@ export const WRITE_RULES: Record<string, Rule> = {
   ...crud('channels', '/channels', 'channels.write'),
   // Sends a message to the receiver, changes no configuration.
   'POST /channels/:id/test': { need: of('channels.write'), resource: 'channels', action: 'test', noAudit: true },
+  ...crud('escalation_policies', '/escalation_policies', 'escalation_policies.write'),
   'PUT /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'update', read: '/servers/:id' },
   'DELETE /servers/:id': { need: of('servers.write'), resource: 'servers', action: 'delete', read: '/servers/:id' },
   'PUT /servers/:id/polled_data_config': {

@@ -43,6 +43,7 @@ export const toAlert = (r: AlertRecord): Alert => ({
   threshold_type: r.threshold_type,
   per_server: r.per_server,
   channels: r.channels,
+  escalation_policy: r.escalation_policy,
   url: itemPath('alerts', r.id),
 });
 

@@ -46,6 +46,7 @@ describe('alerts: create and read', () => {
       threshold_type: 'static',
       per_server: false,
       channels: [],
+      escalation_policy: null,
       url: `/api/v5/alerts/${c.body.id}/`,
     });
     expect(Object.keys(c.body)).toEqual(Object.keys((await svc.request('GET', `/api/v5/alerts/${c.body.id}`)).body));

@@ -34,6 +34,12 @@ export async function resolveUsers(store: Store, accountId: number, users: Alert
   return [...out.values()];
 }
 
+/** An alert's escalation policy must be one of the account's (another account's id reads as none). */
+async function checkPolicy(store: Store, accountId: number, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  if (!(await store.escalationPolicies.get(accountId, id))) throw invalid(`escalation_policy: no escalation policy with id ${id}`, 'escalation_policy');
+}
+
 /** A reg_exp must also compile for RE2, which the engine matches with (linear time; see alerting/pattern). */
 function checkPattern(regExp: string | undefined) {
   const problem = regExp ? patternProblem(regExp) : null;
@@ -51,6 +57,7 @@ export async function prepareAlert(store: Store, accountId: number, input: Alert
   if (!facts) throw invalid(`target_id: no ${input.type.toLowerCase()} ${input.target_id} in this account`, 'target_id');
   const users = await resolveUsers(store, accountId, input.users);
   await checkChannels(store, accountId, input.channels);
+  await checkPolicy(store, accountId, input.escalation_policy);
   const values = { ...input, target_id: targetId, users };
   return { ...values, target: targetText(facts), trigger: triggerText(values) };
 }
@@ -77,6 +84,7 @@ export async function planAlertUpdate(store: Store, accountId: number, alert: Al
   const patch: AlertPatch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (users) patch.users = await resolveUsers(store, accountId, users);
   if (patch.channels) await checkChannels(store, accountId, patch.channels);
+  await checkPolicy(store, accountId, input.escalation_policy);
   if (subscribers !== undefined) patch.subscribers = subscribers && keepSecrets(alert.subscribers, subscribers);
   const merged = { ...alert, ...patch };
   const issue = alertRuleIssues(merged)[0];

@@ -1,4 +1,5 @@
 import type { TimelineEvent } from '../../shared/incident-response';
+import type { EscalatedEventData } from '../store/repos/escalations';
 import type { DeliveryTrace, TimelineSources } from '../store/repos/incidents';
 
 const MASK = '***';
@@ -35,7 +36,7 @@ function outcome(t: DeliveryTrace): Extract<TimelineEvent, { kind: 'notification
 const eventOf = (t: DeliveryTrace, first: number) => t.event || (t.created <= first ? 'TRIGGERED' : 'REMINDER');
 
 /** Order of kinds at the same second: the story reads triggered, told, handled, resolved. */
-const RANK: Record<TimelineEvent['kind'], number> = { triggered: 0, silenced: 1, notification: 2, acknowledged: 3, unacknowledged: 3, note: 4, resolved: 5 };
+const RANK: Record<TimelineEvent['kind'], number> = { triggered: 0, silenced: 1, escalated: 2, notification: 2, acknowledged: 3, unacknowledged: 3, note: 4, resolved: 5 };
 
 /**
  * The timeline of an incident, oldest first: triggered (with its value), each notification and
@@ -65,12 +66,37 @@ export function assembleTimeline(s: TimelineSources): TimelineEvent[] {
     if (e.kind === 'silenced') {
       const data = (e.data ?? {}) as { silence_id?: unknown; reason?: unknown };
       out.push({ kind: 'silenced', at: e.at, silence_id: typeof data.silence_id === 'number' ? data.silence_id : 0, reason: typeof data.reason === 'string' ? data.reason : '' });
-    } else out.push({ kind: e.kind, at: e.at, user_id: e.userId, user_name: e.userName });
+    } else if (e.kind === 'escalated') out.push(escalatedEvent(e.at, e.data));
+    else out.push({ kind: e.kind, at: e.at, user_id: e.userId, user_name: e.userName });
   }
   for (const n of s.notes) out.push({ kind: 'note', at: n.created, id: n.id, text: n.text, user_id: n.userId, user_name: n.userName });
   if (h.end !== null) out.push({ kind: 'resolved', at: h.end });
   // A stable sort: same-second events keep the order above (rank), then their own (ids).
   return out.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || RANK[a.e.kind] - RANK[b.e.kind] || a.i - b.i).map((x) => x.e);
+}
+
+/** An 'escalated' event as the timeline shows it, read defensively from its stored data. */
+function escalatedEvent(at: number, data: unknown): Extract<TimelineEvent, { kind: 'escalated' }> {
+  const d = (data ?? {}) as Partial<Record<keyof EscalatedEventData, unknown>>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const list = <T>(v: unknown, ok: (x: unknown) => x is T): T[] => (Array.isArray(v) ? v.filter(ok) : []);
+  const isNum = (x: unknown): x is number => typeof x === 'number';
+  const isText = (x: unknown): x is string => typeof x === 'string';
+  const isSchedule = (x: unknown): x is { id: number; users: number[] } => typeof x === 'object' && x !== null && isNum((x as { id?: unknown }).id);
+  return {
+    kind: 'escalated',
+    at,
+    policy_id: num(d.policy_id),
+    policy_name: typeof d.policy_name === 'string' ? d.policy_name : '',
+    step: num(d.step),
+    steps: num(d.steps),
+    pass: num(d.pass),
+    passes: num(d.passes),
+    recipients: list(d.recipients, isText),
+    schedules: list(d.schedules, isSchedule).map((s) => ({ id: s.id, users: list(s.users, isNum) })),
+    channels: list(d.channels, isNum),
+    silenced: d.silenced === true,
+  };
 }
 
 /** The body of the saved text message: what follows its subject line. */

@@ -35,6 +35,7 @@ export interface AlertRow {
   last_triggered: number | null;
   in_incident: number;
   per_server: number;
+  escalation_policy: number | null;
   created: number;
 }
 
@@ -43,6 +44,7 @@ export const ALERT_COLUMNS = [
   'name', 'type', 'target_id', 'target', 'trigger_type', 'trigger', 'active', 'direction', 'threshold',
   'threshold_type', 'band_value', 'window_length', 'window_units', 'interval', 'time_above_threshold',
   'num_of_servers', 'part_name', 'ip_details', 'reg_exp', 'users', 'subscribers', 'per_server', 'channels',
+  'escalation_policy',
 ] as const;
 export type AlertColumn = (typeof ALERT_COLUMNS)[number];
 
@@ -85,6 +87,7 @@ export function alertRecord(r: Omit<AlertRow, keyof DecodedAlertColumns>, d: Dec
     in_incident: d.in_incident,
     per_server: d.per_server,
     channels: channelIds(r.channels),
+    escalation_policy: r.escalation_policy === null ? null : Number(r.escalation_policy),
     created: r.created,
   };
 }

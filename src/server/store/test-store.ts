@@ -82,6 +82,12 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+/** Another connection to a test service's store (`env`: its storeEnv), as a second process would open it; the caller closes it. */
+export async function reopenTestStore(env: Record<string, string>): Promise<Store> {
+  if (env.DATABASE_URL) return (await openPostgresStore(env.DATABASE_URL)).store;
+  return openSqliteStore(join(env.DATA_DIR!, 'test.sqlite'));
+}
+
 /** Plain SQL for tests that set up or inspect rows the API does not reach; `?` placeholders. */
 export interface TestSql {
   all<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;

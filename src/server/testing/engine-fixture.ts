@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import { createEscalator } from '../alerting/escalator';
+import { createTransports } from '../alerting/notifier';
 import { startAlerting } from '../alerting/start';
+import { reopenTestStore } from '../store/test-store';
+import type { Store } from '../store/store';
 import { startTestService, type TestService } from './harness';
 import { batchFor, postBatch, type BatchInput } from './ingest';
 
@@ -21,6 +25,8 @@ export interface EngineFixture {
   feed(guid: string, minutes: number, at: (i: number) => Partial<BatchInput>, from?: number): Promise<void>;
   inIncident(id: number): Promise<boolean>;
   histories(id: number): Promise<{ id: number; start: number; end: number | null }[]>;
+  /** The escalation walk of a second process on the same store (its own connection), on the same clock. */
+  second(): Promise<{ escalate(): Promise<number> }>;
 }
 
 /**
@@ -42,7 +48,9 @@ export function useEngine(opts: { tickMs?: number; smtpUrl?: () => string; pager
     });
     f.owner = (await f.svc.request('GET', '/api/users/')).body.data.find((u: { is_account_owner: boolean }) => u.is_account_owner).id;
   });
+  const opened: Store[] = [];
   afterEach(async () => {
+    for (const s of opened.splice(0)) await s.close();
     await f.alerting.stop();
     await f.svc.close();
   });
@@ -60,5 +68,12 @@ export function useEngine(opts: { tickMs?: number; smtpUrl?: () => string; pager
   };
   f.inIncident = async (id) => (await f.svc.request('GET', `/api/alerts/${id}/`)).body.in_incident as boolean;
   f.histories = async (id) => (await f.svc.request('GET', `/api/alert_histories/?filter=[${id}]&start=0`)).body.data;
+  f.second = async () => {
+    const store = await reopenTestStore(f.svc.storeEnv);
+    opened.push(store);
+    const links = { baseUrl: 'http://localhost:8080', secret: (accountId: number) => store.incidents.ackSecret(accountId) };
+    const escalator = createEscalator({ store, transports: createTransports({}), now: () => f.clock, links });
+    return { escalate: () => escalator.run() };
+  };
   return f;
 }

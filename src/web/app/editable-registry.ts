@@ -14,6 +14,7 @@ interface EditableRoute {
 export const EDITABLE_REGISTRY = {
   maintenance: { path: paths.maintenance, load: () => import('../pages/maintenance-windows/maintenance-resource').then((m) => m.maintenanceResource) },
   silences: { path: paths.silences, load: () => import('../pages/silences/silence-resource').then((m) => m.silenceResource) },
+  escalationPolicies: { path: paths.escalationPolicies, load: () => import('../pages/escalation-policies/policy-resource').then((m) => m.policyResource) },
   channels: { path: paths.channels, load: () => import('../pages/channels/channel-resource').then((m) => m.channelResource) },
   tags: { path: paths.tags, load: () => import('../pages/tags/tag-resource').then((m) => m.tagResource) },
   serverSets: { path: paths.serverSets, load: () => import('../pages/server-sets/server-set-resource').then((m) => m.serverSetResource) },

@@ -31,6 +31,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
       { to: paths.alertHistories, label: 'Incidents' },
       { to: paths.silences, label: 'Silences' },
       { to: paths.schedules, label: 'On-call schedules' },
+      { to: paths.escalationPolicies, label: 'Escalation policies' },
       { to: paths.transactions, label: 'Transactions' },
       { to: paths.topology, label: 'Topology' },
     ],

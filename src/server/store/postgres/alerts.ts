@@ -14,7 +14,7 @@ const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target
   (SELECT coalesce(jsonb_agg(j.value ORDER BY j.o), '[]'::jsonb) FROM jsonb_array_elements(a.users) WITH ORDINALITY AS j(value, o)
      WHERE jsonb_typeof(j.value -> 'id') = 'number'
        AND EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.account_id AND u.id = (j.value ->> 'id')::numeric)) AS users,
-  a.subscribers, a.channels, a.last_triggered, a.in_incident, a.per_server, a.created
+  a.subscribers, a.channels, a.last_triggered, a.in_incident, a.per_server, a.escalation_policy, a.created
   FROM alerts a`;
 
 const toRecord = (r: Row): AlertRecord =>

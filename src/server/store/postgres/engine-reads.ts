@@ -13,7 +13,7 @@ export const toAlert = (r: AlertRow): EngineAlert => {
 
 export const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a."trigger", a.direction, a.threshold,
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a."interval", a.num_of_servers,
-  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.channels, a.in_incident, a.per_server`;
+  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.channels, a.in_incident, a.per_server, a.escalation_policy`;
 
 // The active alerts concerning each server (account $1[i], server $2[i]), tagged with it, by server
 // then id. One indexed lookup per alert type (alerts_engine_target, then the server's tags,

@@ -36,7 +36,9 @@ async function change(sql: Sql, accountId: number, historyId: number, userId: nu
   await sql.exec(`INSERT INTO incident_events (account_id, history_id, kind, user_id, data, at) VALUES ($1, $2, $3, $4, '{}', $5)`, [accountId, historyId, kind, userId, at]);
   if (kind === 'acknowledged') {
     const a = await sql.row<{ channels: unknown }>('SELECT channels FROM alerts WHERE account_id = $1 AND id = $2', [accountId, h.alertId]);
-    const items = channelIds(a?.channels).map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED' as const, silenced: h.silenced }));
+    // Channels an escalation step told (issue 19) hear of the acknowledgement as the alert's own do.
+    const walked = await sql.rows<{ channel_id: number }>("SELECT DISTINCT channel_id FROM channel_messages WHERE account_id = $1 AND alert_history_id = $2 AND event = 'TRIGGERED'", [accountId, historyId]);
+    const items = [...new Set([...channelIds(a?.channels), ...walked.map((r) => r.channel_id)])].map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED' as const, silenced: h.silenced }));
     await enqueueChannelMessages(sql, accountId, items, Date.now());
   }
   return { kind: 'done', history: h };

@@ -3,6 +3,7 @@ import type { Tx } from './db';
 import { enqueueChannelMessages } from './channel-outbox';
 import { enqueueCallbacks, enqueueNotifications } from './outbox';
 import { markSilenced } from './silence-marks';
+import { endWalk, startWalk } from './escalations';
 
 type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
@@ -55,6 +56,7 @@ export function incidentWriter(tx: Tx) {
     const mails = p.notifications(id, m);
     await enqueueNotifications(tx, accountId, mails, nowMs);
     await markSilenced(tx, accountId, id, p.silence, p.minute);
+    if (p.escalation) await startWalk(tx, accountId, id, alertId, p.escalation);
     const told = (await enqueueChannelMessages(tx, accountId, p.channels?.(id) ?? [], nowMs)).length;
     return { historyId: id, queued: (await enqueueCallbacks(tx, accountId, p.callbacks(id), nowMs)).length + told, notified: mails.length };
   }
@@ -70,6 +72,7 @@ export function incidentWriter(tx: Tx) {
     ]);
     if (!inc) return null;
     await tx.exec('UPDATE alert_histories SET "end" = GREATEST(start, $3) WHERE account_id = $1 AND id = $2', [accountId, inc.history_id, p.minute]);
+    await endWalk(tx, accountId, inc.history_id);
     if (p.subject !== WHOLE_ALERT) {
       await tx.exec(
         'UPDATE alerts a SET in_incident = EXISTS (SELECT 1 FROM alert_incidents i WHERE i.account_id = a.account_id AND i.alert_id = a.id) WHERE account_id = $1 AND id = $2',

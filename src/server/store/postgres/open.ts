@@ -33,6 +33,7 @@ import { pgSessions } from './sessions';
 import { pgTeam } from './team';
 import { pgExternalAlerts } from './external-alerts';
 import { pgIngestTokens } from './ingest-tokens';
+import { pgEscalationPolicies, pgEscalationWalks } from './escalations';
 
 /**
  * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
@@ -80,6 +81,8 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     invitations: pgInvitations(db),
     externalAlerts: pgExternalAlerts(db),
     ingestTokens: pgIngestTokens(db),
+    escalationPolicies: pgEscalationPolicies(db),
+    escalationWalks: pgEscalationWalks(db),
     ping: async () => void (await db.exec('SELECT 1')),
     close: () => db.close(),
   };

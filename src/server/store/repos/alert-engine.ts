@@ -59,6 +59,8 @@ export interface EngineAlert extends AlertRule {
   /** The channels the alert's incidents are told to (issue 19). */
   channels: number[];
   in_incident: boolean;
+  /** The escalation policy notified instead of `users` (extension, issue 19); null: the users. */
+  escalation_policy: number | null;
 }
 
 /** Per alert and subject (a server), the engine's memory between minutes. */
@@ -104,7 +106,7 @@ export interface NewNotification {
   userId: number;
   channel: 'email' | 'sms' | 'push';
   /** Which event of the incident it tells (the timeline shows it); absent for mail no alert caused. */
-  event?: 'TRIGGERED' | 'REMINDER' | 'RESOLVED';
+  event?: 'TRIGGERED' | 'REMINDER' | 'RESOLVED' | 'ESCALATION';
   recipient: string;
   subject: string;
   body: string;
@@ -145,6 +147,8 @@ export type IncidentPlan =
       /** Messages to the alert's channels (silenced with the notifications). */
       channels?: IncidentChannels;
       silence?: SilenceMark;
+      /** The alert names an escalation policy: the incident's walk starts with it (see store/repos/escalations.ts). */
+      escalation?: { policyId: number; startedAt: number; dueAt: number };
     }
   | {
       kind: 'end';

@@ -42,6 +42,8 @@ export interface AlertValues {
   per_server: boolean;
   /** Extension (issue 19): the account's channels its incidents are told to. */
   channels: number[];
+  /** Extension (issue 19): the escalation policy whose steps are notified instead of `users`; null: the users, as the spec says. */
+  escalation_policy: number | null;
 }
 
 /** A stored alert, with users and subscribers parsed. */
@@ -58,7 +60,7 @@ export type AlertPatch = Partial<
   Pick<
     AlertValues,
     | 'name' | 'ip_details' | 'interval' | 'threshold' | 'part_name' | 'time_above_threshold' | 'active'
-    | 'direction' | 'reg_exp' | 'num_of_servers' | 'users' | 'subscribers' | 'target' | 'trigger' | 'channels'
+    | 'direction' | 'reg_exp' | 'num_of_servers' | 'users' | 'subscribers' | 'target' | 'trigger' | 'channels' | 'escalation_policy'
   >
 >;
 

@@ -1,7 +1,7 @@
 import type { AlertHistoryRecord } from './alert-histories';
 
 /** Kinds of incident_events rows (the rest of a timeline comes from the history, notes and the outbox). */
-export type IncidentEventKind = 'acknowledged' | 'unacknowledged' | 'silenced';
+export type IncidentEventKind = 'acknowledged' | 'unacknowledged' | 'silenced' | 'escalated';
 
 /** One row of incident_events; `data` is the kind's details as stored JSON (a silence's id and reason). */
 export interface IncidentEventRecord {

@@ -33,7 +33,7 @@ const toAlert = (r: AlertRow): EngineAlert => {
 
 const COLS = `a.id, a.account_id, a.name, a.type, a.target_id, a.target, a.trigger_type, a.trigger, a.direction, a.threshold,
   a.threshold_type, a.band_value, a.window_length, a.window_units, a.time_above_threshold, a.interval, a.num_of_servers,
-  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.channels, a.in_incident, a.per_server`;
+  a.part_name, a.ip_details, a.reg_exp, a.users, a.subscribers, a.channels, a.in_incident, a.per_server, a.escalation_policy`;
 
 export function sqliteAlertEngine(db: Db): AlertEngineRepo {
   // One indexed lookup per alert type (alerts_engine_target, then the server's tags, applications,

@@ -12,7 +12,7 @@ const SELECT = `SELECT a.id, a.account_id, a.name, a.type, a.target_id, a.target
   a.interval, a.time_above_threshold, a.num_of_servers, a.part_name, a.ip_details, a.reg_exp,
   (SELECT json_group_array(json(j.value)) FROM json_each(a.users) j
      WHERE EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.account_id AND u.id = json_extract(j.value, '$.id'))) AS users,
-  a.subscribers, a.channels, a.last_triggered, a.in_incident, a.per_server, a.created
+  a.subscribers, a.channels, a.last_triggered, a.in_incident, a.per_server, a.escalation_policy, a.created
   FROM alerts a`;
 
 const toRecord = (r: AlertRow): AlertRecord =>

@@ -6,6 +6,7 @@ import { breachingServersSchema } from './schema-breaching-servers';
 import { channelsSchema } from './schema-channels';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
+import { escalationSchema } from './schema-escalation';
 import { eventsSchema } from './schema-events';
 import { externalAlertsSchema } from './schema-external-alerts';
 import { idsSchema } from './schema-ids';
@@ -38,6 +39,7 @@ const MODULES: SchemaModule[] = [
   schedulesSchema,
   channelsSchema,
   externalAlertsSchema,
+  escalationSchema,
 ];
 
 /**

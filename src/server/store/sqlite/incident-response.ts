@@ -41,6 +41,10 @@ export function sqliteIncidents(db: Db): IncidentRepo {
 
   const alertChannels = db.prepare<[number, number], { channels: string }>('SELECT channels FROM alerts WHERE account_id = ? AND id = ?');
   const tell = channelMessageWriter(db);
+  // Channels an escalation step told (issue 19) hear of the acknowledgement as the alert's own do.
+  const walkChannels = db.prepare<[number, number], { channel_id: number }>(
+    "SELECT DISTINCT channel_id FROM channel_messages WHERE account_id = ? AND alert_history_id = ? AND event = 'TRIGGERED'",
+  );
 
   const read = (accountId: number, id: number) => {
     const r = history.get(accountId, id);
@@ -58,7 +62,7 @@ export function sqliteIncidents(db: Db): IncidentRepo {
     if (changed === 0) return { kind: h.end !== null ? 'resolved' : 'unchanged', history: h };
     insertEvent.run(accountId, historyId, kind, userId, '{}', at);
     if (kind === 'acknowledged') {
-      const ids = channelIds(alertChannels.get(accountId, h.alertId)?.channels ?? '[]');
+      const ids = [...new Set([...channelIds(alertChannels.get(accountId, h.alertId)?.channels ?? '[]'), ...walkChannels.all(accountId, historyId).map((r) => r.channel_id)])];
       tell(accountId, ids.map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED', silenced: h.silenced })), Date.now());
     }
     return { kind: 'done', history: h };

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { channelMessageWriter } from './channel-outbox';
 import { notificationWriter, outboxWriter } from './outbox';
 import { silenceMarker } from './silence-marks';
+import { walkEnder, walkStarter } from './escalations';
 
 type Start = Extract<IncidentPlan, { kind: 'start' }>;
 type Remind = Extract<IncidentPlan, { kind: 'remind' }>;
@@ -24,6 +25,8 @@ export function incidentWriter(db: Db) {
   const notify = notificationWriter(db);
   const tell = channelMessageWriter(db);
   const markSilenced = silenceMarker(db);
+  const startWalk = walkStarter(db);
+  const endWalk = walkEnder(db);
   const alertRow = db.prepare<[number, number], { name: string; type: string }>(
     'SELECT name, type FROM alerts WHERE account_id = ? AND id = ? AND active = 1 AND in_incident = 0',
   );
@@ -68,6 +71,7 @@ export function incidentWriter(db: Db) {
     const mails = p.notifications(id, m);
     notify(accountId, mails, nowMs);
     markSilenced(accountId, id, p.silence, p.minute);
+    if (p.escalation) startWalk(accountId, id, alertId, p.escalation);
     const told = tell(accountId, p.channels?.(id) ?? [], nowMs).length;
     return { historyId: id, queued: enqueue(accountId, p.callbacks(id), nowMs).length + told, notified: mails.length };
   });
@@ -79,6 +83,7 @@ export function incidentWriter(db: Db) {
     if (!inc) return null;
     endHistory.run(p.minute, accountId, inc.history_id);
     untrack.run(accountId, alertId, p.subject);
+    endWalk(accountId, inc.history_id);
     if (p.subject !== WHOLE_ALERT) closeIfLast.run(accountId, alertId);
     markSilenced(accountId, inc.history_id, p.silence, p.minute);
     const mails = p.render && p.notifications ? p.notifications(inc.history_id, p.render(inc.history_id)) : [];

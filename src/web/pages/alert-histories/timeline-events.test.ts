@@ -43,3 +43,20 @@ describe('ackLine', () => {
     [{ acknowledged_by: 8, acknowledged_at: 1000 - 3 * 3600 }, 'Acknowledged by user #8 3 h ago'],
   ])('%j', (h, want) => expect(ackLine(h, 1000, nameOf)).toBe(want));
 });
+
+describe('an escalation step in the timeline', () => {
+  const step: TimelineEvent = {
+    kind: 'escalated', at: 1, policy_id: 2, policy_name: 'Night ops', step: 2, steps: 3, pass: 1, passes: 1,
+    recipients: ['ada@example.com'], schedules: [{ id: 4, users: [] }], channels: [9], silenced: false,
+  };
+  it('says which step of which policy told whom', () => {
+    expect(eventView(step)).toMatchObject({ title: 'Step 2 of 3 of policy Night ops: e-mailed ada@example.com and 1 channel', detail: '1 schedule had nobody on call', tone: 'bad' });
+  });
+  it('names the pass when the policy repeats, and a silence that held the step back', () => {
+    expect(eventView({ ...step, pass: 2, passes: 3, recipients: [], channels: [], schedules: [], silenced: true })).toMatchObject({
+      title: 'Step 2 of 3 of policy Night ops (pass 2 of 3): nobody to e-mail',
+      detail: 'held back by a silence',
+      tone: 'muted',
+    });
+  });
+});

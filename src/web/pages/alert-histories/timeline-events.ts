@@ -12,7 +12,7 @@ export interface EventView {
 
 const CHANNEL: Record<string, string> = { email: 'E-mail', sms: 'SMS', push: 'Push', callback: 'Callback' };
 const ICON: Record<string, string> = { email: '✉', sms: '☏', push: '◉', callback: '↗' };
-const EVENT: Record<string, string> = { TRIGGERED: 'triggered', RESOLVED: 'resolved', REMINDER: 'reminder' };
+const EVENT: Record<string, string> = { TRIGGERED: 'triggered', RESOLVED: 'resolved', REMINDER: 'reminder', ESCALATION: 'escalation' };
 const OUTCOME: Record<string, string> = {
   pending: 'waiting to be sent',
   sent: 'sent',
@@ -54,7 +54,19 @@ export function eventView(e: TimelineEvent, nameOf?: (id: number) => string | un
       return { icon: '🔕', title: `Silenced (silence #${e.silence_id})`, detail: e.reason, tone: 'muted' };
     case 'resolved':
       return { icon: '✔', title: 'Resolved', detail: '', tone: 'good' };
+    case 'escalated':
+      return escalatedView(e);
   }
+}
+
+/** "Step 2 of policy Night ops: e-mailed ada@example.com": an escalation step and whom it told. */
+function escalatedView(e: Extract<TimelineEvent, { kind: 'escalated' }>): EventView {
+  const pass = e.passes > 1 ? ` (pass ${e.pass} of ${e.passes})` : '';
+  const told = e.recipients.length ? `e-mailed ${e.recipients.join(', ')}` : 'nobody to e-mail';
+  const channels = e.channels.length ? ` and ${e.channels.length} channel${e.channels.length > 1 ? 's' : ''}` : '';
+  const nobody = e.schedules.filter((s) => s.users.length === 0).length;
+  const more = [e.silenced ? 'held back by a silence' : '', nobody ? `${nobody} schedule${nobody > 1 ? 's' : ''} had nobody on call` : ''];
+  return { icon: '⇧', title: `Step ${e.step} of ${e.steps} of policy ${e.policy_name}${pass}: ${told}${channels}`, detail: more.filter(Boolean).join(' · '), tone: e.silenced ? 'muted' : 'bad' };
 }
 
 /**

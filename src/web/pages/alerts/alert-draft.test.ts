@@ -92,7 +92,7 @@ describe('alert draft: subscriber secrets', () => {
     trigger_type: 'CPU', num_of_servers: 1, interval: 10, time_above_threshold: 1, threshold: 80, reg_exp: '', part_name: 'MAX',
     ip_details: '', last_triggered: null, in_incident: false, users: [{ id: 1, sendemail: true, sendsms: false, pushnotification: false }],
     subscribers: stored.map(({ secret, ...s }) => ({ ...s, has_secret: secret !== null })),
-    window_length: 1, window_units: 'h', band_value: 2, threshold_type: 'static', per_server: false, channels: [], url: '/api/v5/alerts/9/',
+    window_length: 1, window_units: 'h', band_value: 2, threshold_type: 'static', per_server: false, channels: [], escalation_policy: null, url: '/api/v5/alerts/9/',
   };
   const edit = (d: AlertDraft, i: number, patch: Partial<SubscriberDraft>): AlertDraft => ({
     ...d,

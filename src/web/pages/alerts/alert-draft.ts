@@ -79,6 +79,8 @@ export interface AlertDraft {
   users: UserDraft[];
   /** Ids of the channels told of its incidents (issue 19). */
   channels: number[];
+  /** The escalation policy notified instead of the users (issue 19): its id as text, '' for none. */
+  escalation_policy: string;
   subscribers: SubscriberDraft[];
   /** The subscribers as loaded, to tell which rows keep a stored secret. */
   storedSubscribers: StoredSubscriber[];
@@ -89,7 +91,7 @@ export function emptyDraft(): AlertDraft {
     name: '', active: true, type: '', target_id: '', trigger_type: '', direction: 'above', threshold: '',
     threshold_type: 'static', band_value: '2', window_length: '1', window_units: 'h', interval: '10',
     time_above_threshold: '1', num_of_servers: '1', per_server: false, part_name: 'MAX', ip_details: '', reg_exp: '',
-    users: [], channels: [], subscribers: [], storedSubscribers: [],
+    users: [], channels: [], escalation_policy: '', subscribers: [], storedSubscribers: [],
   };
 }
 
@@ -103,6 +105,7 @@ export function draftOf(a: Alert): AlertDraft {
     per_server: a.per_server, part_name: a.part_name, ip_details: a.ip_details, reg_exp: a.reg_exp,
     users: a.users.map((u) => ({ ...u })),
     channels: [...a.channels],
+    escalation_policy: a.escalation_policy === null ? '' : String(a.escalation_policy),
     subscribers: (a.subscribers ?? []).map((s, i) => ({ url: s.url, type: s.type, event: s.event, auth: s.auth ?? '', secret: '', removeSecret: false, origin: i })),
     storedSubscribers: (a.subscribers ?? []).map(({ url, auth, has_secret }) => ({ url, auth, has_secret })),
   };
@@ -156,6 +159,7 @@ export function toCreateInput(d: AlertDraft): AlertCreateInput {
     reg_exp: f.regExp ? d.reg_exp : undefined,
     users: d.users,
     channels: d.channels,
+    escalation_policy: d.escalation_policy === '' ? null : d.escalation_policy,
     subscribers: subscribersOf(d),
   };
 }
@@ -203,6 +207,7 @@ export function toUpdateInput(d: AlertDraft): AlertUpdateInput {
     reg_exp: f.regExp ? d.reg_exp : undefined,
     users: d.users,
     channels: d.channels,
+    escalation_policy: d.escalation_policy === '' ? null : d.escalation_policy,
     subscribers: subscribersOf(d),
   };
 }

@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { checkDraft, fieldsFor, secretStates, triggerChoices, type AlertDraft } from './alert-draft';
 import { AlertUsersEditor, SubscribersEditor } from './alert-recipients';
 import { AlertChannelsPicker } from './alert-channels-picker';
+import { EscalationPolicyPicker } from './escalation-policy-picker';
 import { AlertTargetPicker } from './alert-target-picker';
 import { BacktestPanel } from './backtest-panel';
 import { TagScopeFields } from './tag-scope-fields';
@@ -128,6 +129,7 @@ export function AlertForm({
           />
         )}
         {d.trigger_type && <BacktestPanel draft={d} />}
+        <EscalationPolicyPicker value={d.escalation_policy} onChange={(v) => set('escalation_policy', v)} error={errors.escalation_policy} />
         <AlertUsersEditor value={d.users} onChange={(v) => set('users', v)} error={errors.users} />
         <AlertChannelsPicker value={d.channels} onChange={(v) => set('channels', v)} error={errors.channels} />
         <SubscribersEditor value={d.subscribers} secrets={secretStates(d.storedSubscribers, d.subscribers)} onChange={(v) => set('subscribers', v)} error={errors.subscribers} />

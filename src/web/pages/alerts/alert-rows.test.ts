@@ -8,7 +8,7 @@ function alert(id: number, type: Alert['type'], target_id: Alert['target_id'], n
   return {
     id, name, type, target_id, target: `target of ${id}`, trigger: 'CPU above 90', trigger_type: 'CPU', active: true, direction: 'above',
     num_of_servers: 1, interval: 60, time_above_threshold: 5, threshold: 90, reg_exp: '', part_name: '', ip_details: '',
-    last_triggered: null, in_incident: false, users: [], subscribers: null, window_length: 0, window_units: 'h', band_value: 2, threshold_type: 'static', per_server: false, channels: [], url: `/api/v5/alerts/${id}/`,
+    last_triggered: null, in_incident: false, users: [], subscribers: null, window_length: 0, window_units: 'h', band_value: 2, threshold_type: 'static', per_server: false, channels: [], escalation_policy: null, url: `/api/v5/alerts/${id}/`,
   };
 }
 

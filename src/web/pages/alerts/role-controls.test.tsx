@@ -26,7 +26,7 @@ const USER = {
 
 const ALERT: Alert = {
   id: 1, name: 'CPU high', type: 'Server', target_id: 4, target: 'app-01', trigger: 'CPU above 90', trigger_type: 'CPU', active: true, direction: 'above',
-  num_of_servers: 1, per_server: false, channels: [], interval: 60, time_above_threshold: 5, threshold: 90, reg_exp: '', part_name: '', ip_details: '',
+  num_of_servers: 1, per_server: false, channels: [], escalation_policy: null, interval: 60, time_above_threshold: 5, threshold: 90, reg_exp: '', part_name: '', ip_details: '',
   last_triggered: null, in_incident: false, users: [], subscribers: null, window_length: 0, window_units: 'h', band_value: 2, threshold_type: 'static', url: '/api/v5/alerts/1/',
 };
 

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { demoTarget, signIn } from './fixtures/account';
+import { apiGet, apiSend } from './fixtures/api';
+
+const run = Date.now() % 1_000_000;
+
+test('a manager creates a two-step escalation policy and attaches it to an alert', async ({ page }) => {
+  const email = `esc${run}@example.com`;
+  const last = `Pager${run}`;
+  const manager = (await apiSend('POST', '/users/', { form: { first_name: 'Esc', last_name: last, email, country_code: '44', phone_number: String(7_700_900_000 + run), role: '2' } })) as { id: number; api_key: string };
+  const servers = (await apiGet('/servers/?limit=2500')) as { data: { id: number; hostname: string }[] };
+  const server = servers.data.find((s) => s.hostname === 'e2e-web-01')!;
+  const alert = (await apiSend('POST', '/alerts/', { json: { name: `esc-${run}`, type: 'Server', target_id: server.id, trigger_type: 'CPU', threshold: 95, users: [manager.id] } })) as { id: number };
+  await signIn(page, { ...demoTarget(), email, apiKey: manager.api_key });
+
+  await page.goto('/escalation-policies');
+  await page.getByRole('button', { name: 'New escalation policy' }).click();
+  const name = `Night ops ${run}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  /** Picks the manager among a step's users (searched by name when the account has many). */
+  const pickManager = async (step: number) => {
+    const item = page.getByRole('listitem', { name: `Step ${step}` });
+    const search = item.getByLabel('Search users');
+    if (await search.count()) await search.fill(last);
+    await item.getByRole('checkbox', { name: `Esc ${last}` }).check();
+  };
+  await pickManager(1);
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByLabel('Step 2: minutes after the incident began').fill('15');
+  await pickManager(2);
+  await page.getByRole('button', { name: 'Create policy' }).click();
+
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('after 15 min');
+  const policies = (await apiGet('/escalation_policies/')) as { data: { id: number; name: string; steps: { delay_minutes: number; targets: { users: number[] } }[] }[] };
+  const policy = policies.data.find((p) => p.name === name)!;
+  expect(policy.steps).toEqual([
+    { delay_minutes: 0, targets: { users: [manager.id], schedules: [], channels: [] } },
+    { delay_minutes: 15, targets: { users: [manager.id], schedules: [], channels: [] } },
+  ]);
+
+  await page.goto(`/alerts/${alert.id}`);
+  await page.getByLabel('Escalation policy').selectOption({ label: name });
+  await expect(page.getByText('the users below get no messages or reminders')).toBeVisible();
+  await page.getByRole('button', { name: 'Save alert' }).click();
+  await expect.poll(async () => ((await apiGet(`/alerts/${alert.id}/`)) as { escalation_policy: number | null }).escalation_policy).toBe(policy.id);
+  await expect.poll(async () => ((await apiGet(`/escalation_policies/${policy.id}/`)) as { alerts: number[] }).alerts).toEqual([alert.id]);
+});
