@@ -178,16 +178,21 @@ export const notificationSettings = z.object({
   external_alert_users: z.array(alertUser),
   /** Extension: minutes between reminders of an unacknowledged external incident. */
   external_alert_interval: z.number().int().min(1).max(1440),
+  /** Extension: the escalation policy external incidents walk instead of telling external_alert_users; null: none. */
+  external_escalation_policy: z.number().int().nullable(),
 });
 export const notificationSettingsInput = z
   .object({
     group_wait_s: intParam('group_wait_s', { min: 0, max: 3600 }).optional(),
     external_alert_users: usersParam.optional(),
     external_alert_interval: intParam('external_alert_interval', { min: 1, max: 1440 }).optional(),
+    /** A policy id of the account, or 0 for none. */
+    external_escalation_policy: intParam('external_escalation_policy', { min: 0 }).optional(),
   })
-  .refine((s) => s.group_wait_s !== undefined || s.external_alert_users !== undefined || s.external_alert_interval !== undefined, {
-    error: 'give group_wait_s, external_alert_users or external_alert_interval',
-  });
+  .refine(
+    (s) => s.group_wait_s !== undefined || s.external_alert_users !== undefined || s.external_alert_interval !== undefined || s.external_escalation_policy !== undefined,
+    { error: 'give group_wait_s, external_alert_users, external_alert_interval or external_escalation_policy' },
+  );
 
 /** The acknowledge page reached from an e-mail: what the token names, before the POST acts. */
 export const ackTokenInfo = z.object({

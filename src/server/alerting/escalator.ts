@@ -8,6 +8,7 @@ import { incidentLinks, type LinkConfig } from './incident-links';
 import { emailWithLinks } from './messages';
 import type { Transports } from './notifier';
 import { silenceOf } from './silence-lookup';
+import { externalSilenceMatches } from './silence-match';
 
 export interface EscalatorDeps {
   store: Pick<Store, 'escalationWalks' | 'escalationPolicies' | 'alertHistories' | 'schedules'> & { alertEngine: Pick<AlertEngineRepo, 'recipients' | 'activeSilences' | 'serverScopes'> };
@@ -66,7 +67,11 @@ export function createEscalator(d: EscalatorDeps) {
     if (!policy || !h || !step) return store.escalationWalks.take({ ...base, next: policy ? nextStep(policy, w, now) : null, notifications: [], event: null });
     const { schedules, people } = await targetsOf(w.accountId, step, now);
     const servers = h.serverId !== null ? [h.serverId] : h.servers.map((s) => s.id);
-    const silenced = (await silenceOf(store.alertEngine, { accountId: w.accountId, id: h.alertId, name: h.alertName }, servers, now)) !== undefined;
+    // An external (Prometheus) incident is silenced by its labels, a native one by its alert and servers.
+    const silenced =
+      h.labels !== null
+        ? (await store.alertEngine.activeSilences(w.accountId, now)).some((s) => externalSilenceMatches(s, { alertname: h.alertName, labels: h.labels! }, now))
+        : (await silenceOf(store.alertEngine, { accountId: w.accountId, id: h.alertId, name: h.alertName }, servers, now)) !== undefined;
     const event: EscalatedEventData = {
       policy_id: policy.id,
       policy_name: policy.name,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useEngine } from '../testing/engine-fixture';
 import { smtpReceiver } from '../testing/smtp-receiver';
+import { createUser } from '../testing/team';
 import { until } from '../testing/until';
 
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
@@ -55,6 +56,8 @@ describe('external alerts (POST /api/v2/alerts)', () => {
 
     // The owner is told by e-mail: alertname, labels, summary, description, source and an acknowledge link.
     await until(() => mailsAbout('GaugeHigh').length === 1);
+    // The mail arrives before the dispatcher records its send: wait for the record.
+    await until(async () => (await notices(h!.id))[0]?.state === 'sent');
     const [mail] = await notices(h!.id);
     expect(mail).toMatchObject({ event: 'TRIGGERED', state: 'sent', recipient: f.svc.account.email });
     for (const part of ['GaugeHigh', 'job="fw"', 'Summary: GaugeHigh is high', 'Description: the gauge went over 5', 'Source: http://prometheus.example:9090/', 'Acknowledge (opens a confirm page): http']) {
@@ -141,6 +144,46 @@ describe('external alerts (POST /api/v2/alerts)', () => {
     expect(loud.silenced).toBe(false);
     expect(mailsAbout('Quiet')).toEqual([]);
     // A native alert's incidents are never matched by a silence of labels (silence-match.test.ts).
+  });
+
+  it('walk the account\'s escalation policy for external alerts instead of telling external_alert_users, and stop when acknowledged', async () => {
+    const users = (await f.svc.request('GET', '/api/v5/users/')).body.data as { id: number; is_account_owner: boolean }[];
+    const nightUser = await createUser(f.svc);
+    const night = nightUser.userId;
+    const p = await f.svc.request('POST', '/api/v5/escalation_policies/', {
+      json: { name: 'Prometheus pages', steps: [{ delay_minutes: 0, targets: { users: [night] } }, { delay_minutes: 10, targets: { users: [users.find((u) => u.is_account_owner)!.id] } }], repeat: 0 },
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(201);
+    // Another account's or an unknown policy is refused, naming the field; 0 clears it.
+    const bad = await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { external_escalation_policy: p.body.id + 1000 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/external_escalation_policy/);
+    const set = await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { external_escalation_policy: p.body.id } });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ external_escalation_policy: p.body.id, group_wait_s: 0 });
+
+    const t0 = f.clock;
+    expect((await post([firing({ alertname: 'Paged' }, t0 - 30, t0)])).status).toBe(200);
+    const [h] = await histories();
+    // Nobody is told at once: the walk's first step is (no e-mail to the owner as external_alert_users).
+    expect(await notices(h!.id)).toEqual([]);
+    expect(await f.alerting.engine.escalate()).toBe(1);
+    expect((await notices(h!.id)).map((n) => [n.event, n.recipient])).toEqual([['TRIGGERED', nightUser.email]]);
+    const tl = (await f.svc.request('GET', `/api/v5/alert_histories/${h!.id}/timeline/`)).body.data as { kind: string }[];
+    expect(tl.map((e) => e.kind)).toContain('escalated');
+
+    // Acknowledged: step 2 never comes, nor a reminder.
+    expect((await f.svc.request('POST', `/api/v5/alert_histories/${h!.id}/acknowledge/`)).status).toBe(200);
+    f.clock += 15 * 60;
+    expect((await post([firing({ alertname: 'Paged' }, t0 - 30, f.clock)])).status).toBe(200);
+    expect(await f.alerting.engine.escalate()).toBe(0);
+    await f.alerting.engine.checkExternal();
+    expect((await notices(h!.id)).map((n) => n.event)).toEqual(['TRIGGERED']);
+
+    // Resolved: those the walk told hear of it.
+    expect((await post([firing({ alertname: 'Paged' }, t0 - 30, f.clock, { endsAt: iso(f.clock - 5) })])).status).toBe(200);
+    expect((await notices(h!.id)).map((n) => [n.event, n.recipient])).toEqual([['TRIGGERED', nightUser.email], ['RESOLVED', nightUser.email]]);
+    expect((await f.svc.request('PUT', '/api/v5/notification_settings/', { form: { external_escalation_policy: 0 } })).body.external_escalation_policy).toBeNull();
   });
 
   it.each([

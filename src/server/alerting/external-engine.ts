@@ -38,11 +38,17 @@ export function createExternalEngine(d: ExternalEngineDeps) {
     return s && { id: s.id, reason: s.reason };
   }
 
-  /** Who is told of the account's external incidents, and how: the settings' users, or the owner by e-mail. */
+  /**
+   * Who is told of the account's external incidents, and how: the settings' users, or the owner by
+   * e-mail; with the account's escalation policy for external alerts, nobody directly (its walk tells
+   * people: `policy`).
+   */
   async function audience(accountId: number) {
-    const users = await externalAlertUsers(d.store, accountId, await d.store.notificationSettings.get(accountId));
+    const settings = await d.store.notificationSettings.get(accountId);
+    const policy = settings.externalEscalationPolicy === null ? null : await d.store.escalationPolicies.get(accountId, settings.externalEscalationPolicy);
+    const users = policy ? [] : await externalAlertUsers(d.store, accountId, settings);
     const [people, links] = await Promise.all([d.store.alertEngine.recipients(accountId, users.map((u) => u.id)), linksOf(accountId)]);
-    return { users, people, links };
+    return { users, people, links, policy };
   }
   type Audience = Awaited<ReturnType<typeof audience>>;
 
@@ -52,6 +58,10 @@ export function createExternalEngine(d: ExternalEngineDeps) {
     const render = (historyId: number) => renderExternal({ ...f, status: event, at, historyId });
     return { silence, notifications: silencedNotifications(notify, silence), render };
   }
+
+  /** The walk an incident starts with under the account's policy: its first step due after that step's delay. */
+  const walkOf = (who: Audience, now: number) =>
+    who.policy ? { escalation: { policyId: who.policy.id, startedAt: now, dueAt: now + (who.policy.steps[0]?.delay_minutes ?? 0) * 60 } } : {};
 
   /** Applies the alerts of one POST (already validated) for the account. */
   async function receive(accountId: number, posted: readonly PostableAlert[]): Promise<ExternalApplied> {
@@ -65,15 +75,24 @@ export function createExternalEngine(d: ExternalEngineDeps) {
       let step: ExternalStep | undefined;
       if (v.kind !== 'none') {
         who ??= await audience(accountId);
-        step = v.kind === 'open' ? { kind: 'open', start: v.start, ...(await plan(accountId, who, a, 'TRIGGERED', a.startsAt, now)) } : await resolveStep(accountId, who, a, v.historyId, v.end, now);
+        step =
+          v.kind === 'open'
+            ? { kind: 'open', start: v.start, ...(await plan(accountId, who, a, 'TRIGGERED', a.startsAt, now)), ...walkOf(who, now) }
+            : await resolveStep(accountId, who, a, v.historyId, v.end, now);
       }
       writes.push({ alert: a, step });
     }
     return d.store.externalAlerts.apply(accountId, writes, now);
   }
 
+  /** The RESOLVED step: to the audience, or under a policy to those its walk told (by e-mail, as it told them). */
   async function resolveStep(accountId: number, who: Audience, f: Facts, historyId: number, end: number, now: number): Promise<ExternalStep> {
-    return { kind: 'resolve', historyId, end, ...(await plan(accountId, who, f, 'RESOLVED', end, now)) };
+    let told = who;
+    if (who.policy) {
+      const { people } = await d.store.escalationWalks.told(accountId, historyId);
+      told = { ...who, people, users: people.map((p) => ({ id: p.id, sendemail: true, sendsms: false, pushnotification: false })) };
+    }
+    return { kind: 'resolve', historyId, end, ...(await plan(accountId, told, f, 'RESOLVED', end, now)) };
   }
 
   async function remindStep(accountId: number, who: Audience, a: ExternalAlertRecord, now: number): Promise<ExternalStep> {

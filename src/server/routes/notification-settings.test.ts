@@ -64,7 +64,7 @@ describe('notification settings (group window)', () => {
     await svc.request('PUT', PATH, { form: { group_wait_s: 60 } });
     const put = await svc.request('PUT', PATH, { json: { external_alert_users: [{ id: manager.id, sendemail: true, sendsms: false, pushnotification: true }], external_alert_interval: 15 } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toEqual({ group_wait_s: 60, external_alert_users: [{ id: manager.id, sendemail: true, sendsms: false, pushnotification: true }], external_alert_interval: 15 });
+    expect(put.body).toEqual({ group_wait_s: 60, external_alert_users: [{ id: manager.id, sendemail: true, sendsms: false, pushnotification: true }], external_alert_interval: 15, external_escalation_policy: null });
     // Another account's user, or none, is a 400 that changes nothing.
     const foreign = (await svc.request('GET', '/api/v5/users/', { as: svc.other })).body.data[0].id;
     for (const users of [[foreign], []]) {

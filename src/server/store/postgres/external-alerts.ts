@@ -3,6 +3,7 @@ import { EXTERNAL_ALERT_TYPE } from '../../../shared/external-alerts';
 import { EXTERNAL_COLUMNS, messageColumns, toExternalAlert, type ExternalAlertRow } from '../common/external-alert-rows';
 import type { ExternalAlertRepo, ExternalApplied, ExternalStep, ExternalWrite } from '../repos/external-alerts';
 import type { Pg, Tx } from './db';
+import { endWalk, startWalk } from './escalations';
 import { enqueueNotifications } from './outbox';
 import { markSilenced } from './silence-marks';
 
@@ -34,6 +35,7 @@ async function step(tx: Tx, accountId: number, row: ExternalAlertRow, p: Externa
     const m = p.render(historyId);
     await tx.exec('UPDATE alert_histories SET subject = $1, html = $2, json = $3, text = $4, sms = $5 WHERE account_id = $6 AND id = $7', [...messageColumns(m), accountId, historyId]);
     await tx.exec('UPDATE external_alerts SET history_id = $1, last_history_id = $1, last_notified = $2 WHERE account_id = $3 AND id = $4', [historyId, now, accountId, id]);
+    if (p.escalation) await startWalk(tx, accountId, historyId, 0, p.escalation);
     const mails = p.notifications(historyId, m);
     await enqueueNotifications(tx, accountId, mails, nowMs);
     await markSilenced(tx, accountId, historyId, p.silence, now);
@@ -43,6 +45,7 @@ async function step(tx: Tx, accountId: number, row: ExternalAlertRow, p: Externa
     if (Number(row.history_id) !== p.historyId) return;
     await tx.exec('UPDATE external_alerts SET history_id = NULL WHERE account_id = $1 AND id = $2', [accountId, id]);
     await tx.exec('UPDATE alert_histories SET "end" = GREATEST(start, $3) WHERE account_id = $1 AND id = $2 AND "end" IS NULL', [accountId, p.historyId, p.end]);
+    await endWalk(tx, accountId, p.historyId);
     const mails = p.notifications(p.historyId, p.render(p.historyId));
     await enqueueNotifications(tx, accountId, mails, nowMs);
     await markSilenced(tx, accountId, p.historyId, p.silence, now);

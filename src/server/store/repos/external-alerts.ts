@@ -42,7 +42,15 @@ export interface ExternalAlertUpsert {
  * also not once acknowledged), so a stale or repeated decision writes nothing.
  */
 export type ExternalStep =
-  | { kind: 'open'; start: number; render: (historyId: number) => RenderedMessage; notifications: IncidentNotifications; silence?: SilenceMark }
+  | {
+      kind: 'open';
+      start: number;
+      render: (historyId: number) => RenderedMessage;
+      notifications: IncidentNotifications;
+      silence?: SilenceMark;
+      /** The account's policy for external alerts: the incident's walk starts with it (its users are not told). */
+      escalation?: { policyId: number; startedAt: number; dueAt: number };
+    }
   | { kind: 'resolve'; historyId: number; end: number; render: (historyId: number) => RenderedMessage; notifications: IncidentNotifications; silence?: SilenceMark }
   | { kind: 'remind'; historyId: number; lastNotified: number; at: number; message: RenderedMessage; notifications: IncidentNotifications; silence?: SilenceMark };
 

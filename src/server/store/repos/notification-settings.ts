@@ -8,10 +8,16 @@ export interface NotificationSettings {
   externalAlertUsers: AlertUserRef[] | null;
   /** Minutes between reminders of an unacknowledged external incident. */
   externalAlertInterval: number;
+  /** The escalation policy external alerts' incidents walk instead of telling externalAlertUsers; null: none. */
+  externalEscalationPolicy: number | null;
 }
 
 /** What a change sets; what it leaves out stays as it is. */
-export type NotificationSettingsChange = Partial<Omit<NotificationSettings, 'externalAlertUsers'>> & { externalAlertUsers?: AlertUserRef[] };
+export type NotificationSettingsChange = Partial<Omit<NotificationSettings, 'externalAlertUsers' | 'externalEscalationPolicy'>> & {
+  externalAlertUsers?: AlertUserRef[];
+  /** A policy id, or 0 for none; absent keeps what is stored. */
+  externalEscalationPolicy?: number;
+};
 
 export interface NotificationSettingsRepo {
   get(accountId: number): Promise<NotificationSettings>;

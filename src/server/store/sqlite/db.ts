@@ -7,6 +7,7 @@ import { channelsSchema } from './schema-channels';
 import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { escalationSchema } from './schema-escalation';
+import { externalEscalationSchema } from './schema-external-escalation';
 import { eventsSchema } from './schema-events';
 import { externalAlertsSchema } from './schema-external-alerts';
 import { idsSchema } from './schema-ids';
@@ -40,6 +41,7 @@ const MODULES: SchemaModule[] = [
   channelsSchema,
   externalAlertsSchema,
   escalationSchema,
+  externalEscalationSchema,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { EXTERNAL_ALERT_TYPE } from '../../../shared/external-alerts';
 import { EXTERNAL_COLUMNS, messageColumns, toExternalAlert, type ExternalAlertRow } from '../common/external-alert-rows';
 import type { ExternalAlertRepo, ExternalApplied, ExternalStep, ExternalWrite } from '../repos/external-alerts';
 import type { Db } from './db';
+import { walkEnder, walkStarter } from './escalations';
 import { notificationWriter } from './outbox';
 import { silenceMarker } from './silence-marks';
 
@@ -16,6 +17,8 @@ type DueRow = ExternalAlertRow & { account_id: number; expired: number };
  */
 export function sqliteExternalAlerts(db: Db): ExternalAlertRepo {
   const notify = notificationWriter(db);
+  const startWalk = walkStarter(db);
+  const endWalk = walkEnder(db);
   const markSilenced = silenceMarker(db);
   const upsert = db.prepare<Record<string, unknown>, { id: number }>(`
     INSERT INTO external_alerts (account_id, fingerprint, alertname, labels, annotations, generator_url, starts_at, ends_at, first_seen, last_seen)
@@ -48,6 +51,7 @@ export function sqliteExternalAlerts(db: Db): ExternalAlertRepo {
       const m = p.render(historyId);
       saveMessage.run(...messageColumns(m), accountId, historyId);
       opened.run(historyId, historyId, now, accountId, id);
+      if (p.escalation) startWalk(accountId, historyId, 0, p.escalation);
       const mails = p.notifications(historyId, m);
       notify(accountId, mails, nowMs);
       markSilenced(accountId, historyId, p.silence, now);
@@ -56,6 +60,7 @@ export function sqliteExternalAlerts(db: Db): ExternalAlertRepo {
     } else if (p.kind === 'resolve') {
       if (row.history_id !== p.historyId || closed.run(accountId, id, p.historyId).changes === 0) return;
       endHistory.run(p.end, accountId, p.historyId);
+      endWalk(accountId, p.historyId);
       const mails = p.notifications(p.historyId, p.render(p.historyId));
       notify(accountId, mails, nowMs);
       markSilenced(accountId, p.historyId, p.silence, now);
