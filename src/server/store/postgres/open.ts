@@ -81,6 +81,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     externalAlerts: pgExternalAlerts(db),
     ingestTokens: pgIngestTokens(db),
     ping: async () => void (await db.exec('SELECT 1')),
+    usage: async () => ({ kind: 'postgres' as const, total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
     close: () => db.close(),
   };
   return { store, created };

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteAlertEngine } from './alert-engine';
@@ -31,6 +32,15 @@ import { sqliteSessions } from './sessions';
 import { sqliteTeam } from './team';
 import { sqliteExternalAlerts } from './external-alerts';
 import { sqliteIngestTokens } from './ingest-tokens';
+
+/** A file's size in bytes; 0 when it does not exist (no WAL between checkpoints, an in-memory database). */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -69,6 +79,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     externalAlerts: sqliteExternalAlerts(db),
     ingestTokens: sqliteIngestTokens(db),
     ping: async () => void db.prepare('SELECT 1').get(),
+    usage: async () => ({ kind: 'sqlite', fileBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
     close: async () => void db.close(),
   };
 }
