@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlerting } from '../alerting/start';
+import { readEnv } from '../config';
 import { eventServer, seedLog, sendEvents, type EventServer } from '../testing/event-batches';
 import { startTestService, type TestService } from '../testing/harness';
 import { parsePromText, sampleValue, type PromText } from '../testing/prom-text';
@@ -143,6 +144,26 @@ describe('GET /metrics', () => {
 });
 
 describe('METRICS_ALLOW_NETS', () => {
+  it('defaults to loopback, may be empty, and stops start-up on a bad entry naming the setting', () => {
+    expect(readEnv({}).METRICS_ALLOW_NETS).toBe('127.0.0.0/8,::1/128');
+    expect(readEnv({ METRICS_ALLOW_NETS: '' }).METRICS_ALLOW_NETS).toBe('');
+    expect(readEnv({ METRICS_ALLOW_NETS: '10.0.0.0/8, fd00::/8' }).METRICS_ALLOW_NETS).toBe('10.0.0.0/8, fd00::/8');
+    for (const bad of ['10.0.0.0/33', 'localhost', '10.0.0.0/8,nope']) {
+      expect(() => readEnv({ METRICS_ALLOW_NETS: bad })).toThrow(/^invalid environment variable METRICS_ALLOW_NETS/);
+    }
+  });
+
+  it("judges the client address a trusted proxy forwards, not the proxy's", async () => {
+    const proxied = await startTestService({ trustProxy: '127.0.0.1', metricsAllowNets: '10.1.0.0/16' });
+    try {
+      const via = async (client: string) => (await proxied.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } })).statusCode;
+      expect(await via('10.1.2.3')).toBe(200);
+      expect(await via('203.0.113.7')).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('allows the networks it names and only those', async () => {
     const other = await startTestService({ metricsAllowNets: '10.1.0.0/16, 2001:db8::/32' });
     try {
