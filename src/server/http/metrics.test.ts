@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlerting } from '../alerting/start';
 import { readEnv } from '../config';
@@ -178,14 +181,18 @@ describe('METRICS_ALLOW_NETS', () => {
     }
   });
 
-  it('empty turns /metrics off: 404 in the error shape', async () => {
-    const off = await startTestService({ metricsAllowNets: '' });
+  it('empty turns /metrics off: 404 in the error shape, even where the dashboard answers other paths', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'fw-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>shell</title>');
+    const off = await startTestService({ metricsAllowNets: '', webDir: web });
     try {
+      expect((await fetch(`${off.baseUrl}/servers`)).status).toBe(200);
       const r = await fetch(`${off.baseUrl}/metrics`);
       expect(r.status).toBe(404);
       expect(await r.json()).toEqual({ error: { status: 404, message: 'not found' } });
     } finally {
       await off.close();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 });

@@ -58,8 +58,9 @@ export function installMetrics(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', async () => offs.forEach((off) => off()));
 
   const nets = parseCidrList(deps.config.metricsAllowNets ?? LOOPBACK_NETS);
-  if (!nets.length) return;
   app.get('/metrics', async (req, reply) => {
+    // Off is a 404 of its own: otherwise the dashboard's single-page fallback would answer its shell.
+    if (!nets.length) throw new ApiError(404, 'not found');
     if (!metricsAllowed(req, nets)) throw new ApiError(403, 'metrics are served only to the networks METRICS_ALLOW_NETS allows');
     await refresh();
     void reply.header('Cache-Control', 'no-store').type(registry.contentType);
