@@ -32,7 +32,9 @@ export function metricsAllowed(req: FastifyRequest, nets: readonly Cidr[]): bool
  */
 export function installMetrics(app: FastifyInstance, deps: Deps): void {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // The process metrics start an event-loop monitor and a GC observer that prom-client never stops:
+  // started at the first scrape, so the many apps a test process builds without scraping pay nothing.
+  let processMetrics = false;
   const registers = [registry];
   const labelNames = ['method', 'route', 'status_class'] as const;
   const requests = new Counter({ name: 'fleetwatch_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class', labelNames, registers });
@@ -62,6 +64,10 @@ export function installMetrics(app: FastifyInstance, deps: Deps): void {
     // Off is a 404 of its own: otherwise the dashboard's single-page fallback would answer its shell.
     if (!nets.length) throw new ApiError(404, 'not found');
     if (!metricsAllowed(req, nets)) throw new ApiError(403, 'metrics are served only to the networks METRICS_ALLOW_NETS allows');
+    if (!processMetrics) {
+      collectDefaultMetrics({ register: registry });
+      processMetrics = true;
+    }
     await refresh();
     void reply.header('Cache-Control', 'no-store').type(registry.contentType);
     return registry.metrics();
