@@ -17,6 +17,7 @@ import { sessionReader } from './http/sessions';
 import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { installCsvExport } from './http/csv-export';
+import { installMetrics } from './http/metrics';
 import { collectOperations } from './http/route';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { incidentRoutes } from './routes/incidents';
@@ -150,6 +151,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await alertmanagerRoutes(app, deps);
   avatarRoutes(app);
   healthRoutes(app, deps);
+  installMetrics(app, deps);
   const webDir = deps.config.webDir;
   const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (serveWeb) {

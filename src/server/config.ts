@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LOOPBACK_NETS, parseCidrList } from './cidr';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -36,9 +37,23 @@ const envSchema = z.object({
   PAGERDUTY_EVENTS_URL: z.string().url().optional(),
   /** Deadline of one callback or notification attempt; an outbox claim lasts 3 s longer. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Networks that may read GET /metrics (comma-separated CIDRs); empty turns /metrics off. */
+  METRICS_ALLOW_NETS: z
+    .string()
+    .default(LOOPBACK_NETS)
+    .refine((v) => validNets(v), { error: 'must be a comma-separated list of CIDRs or addresses' }),
   /** How long an evaluation claim lasts: items of a process that died are taken over after it. */
   EVAL_LEASE_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
 });
+
+function validNets(list: string): boolean {
+  try {
+    parseCidrList(list);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The environment, validated once; a bad value stops start-up with a message naming it. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env) {

@@ -28,6 +28,8 @@ export interface Config {
   publicUrl?: string;
   /** Networks outbound requests (callbacks, channels) may / may never reach beyond the defaults (CALLBACK_ALLOW_NETS / CALLBACK_DENY_NETS). */
   outboundNets?: { allow?: string; deny?: string };
+  /** Networks allowed to read /metrics, comma-separated CIDRs (METRICS_ALLOW_NETS); '' turns it off; default loopback. */
+  metricsAllowNets?: string;
   /** Newly registered servers get the default alerts (DEFAULT_ALERTS; off unless set). */
   defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */

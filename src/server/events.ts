@@ -17,10 +17,30 @@ export interface ServerRegisteredEvent {
   serverId: number;
 }
 
+/**
+ * Emitted on deps.events when an ingest path accepted data (stored it; a replayed batch is not
+ * accepted): counted by this process's /metrics (http/metrics.ts). No account: the operator's view
+ * carries counts only.
+ */
+export interface IngestedEvent {
+  /** The ingest path: `collector` (batches), `alertmanager` (POST /api/v2/alerts), ... */
+  source: string;
+  /** Rows accepted by kind (`log_lines`, `statsd`, `polled`, `transactions`, ...); kinds with 0 may be left out. */
+  rows: Record<string, number>;
+}
+
+/** Emitted on deps.events when the alert engine evaluated a stored batch (alerting/start.ts). */
+export interface EvaluatedEvent {
+  /** Milliseconds from the batch's acknowledgement to the commit of its evaluation. */
+  lagMs: number;
+}
+
 /** The in-process events and their payloads. */
 export interface ServiceEvents {
   'batch-stored': BatchStoredEvent;
   'server-registered': ServerRegisteredEvent;
+  ingested: IngestedEvent;
+  evaluated: EvaluatedEvent;
 }
 
 /** Typed emit on the service's EventEmitter. */

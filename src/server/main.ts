@@ -33,6 +33,7 @@ async function main() {
       defaultAlerts: env.DEFAULT_ALERTS,
       mailHost: transportHosts({ smtpUrl: env.SMTP_URL }).email,
       trustProxy: env.TRUST_PROXY,
+      metricsAllowNets: env.METRICS_ALLOW_NETS,
       outboundNets: { allow: env.CALLBACK_ALLOW_NETS, deny: env.CALLBACK_DENY_NETS },
       publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,
     },

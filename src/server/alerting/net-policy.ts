@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
+import { inAny, parseAddress, parseCidrList, type Cidr } from '../cidr';
 
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+type Range = Cidr;
 
 // Never reachable whatever the operator allows: link-local (where cloud metadata lives), the metadata
 // addresses themselves, unspecified, multicast and broadcast.
@@ -30,25 +31,13 @@ export interface NetPolicy {
 
 /** Parses comma-separated CIDR lists (e.g. CALLBACK_ALLOW_NETS=127.0.0.0/8); a bad entry throws. */
 export function netPolicy(allow = '', deny = ''): NetPolicy {
-  const parse = (list: string) =>
-    list
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((c) => {
-        if (!c.includes('/')) c += ipaddr.parse(c).kind() === 'ipv4' ? '/32' : '/128';
-        return ipaddr.parseCIDR(c) as Range;
-      });
-  return { allow: parse(allow), deny: parse(deny) };
+  return { allow: parseCidrList(allow), deny: parseCidrList(deny) };
 }
-
-const inAny = (addr: ipaddr.IPv4 | ipaddr.IPv6, ranges: Range[]) =>
-  ranges.some(([net, bits]) => addr.kind() === net.kind() && addr.match([net, bits] as never));
 
 /** Why an address may not be contacted, or null when it may. IPv4-mapped IPv6 counts as IPv4. */
 export function refusal(address: string, policy: NetPolicy): string | null {
-  if (!ipaddr.isValid(address)) return `not an IP address: ${address}`;
-  const addr = ipaddr.process(address);
+  const addr = parseAddress(address);
+  if (!addr) return `not an IP address: ${address}`;
   if (inAny(addr, ALWAYS_DENIED)) return `address ${address} is never contacted (link-local, metadata or reserved)`;
   if (inAny(addr, policy.deny)) return `address ${address} is in a denied network`;
   if (inAny(addr, DEFAULT_DENIED) && !inAny(addr, policy.allow)) return `address ${address} is loopback and not allowed`;

@@ -1,34 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as netServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness';
+import { startPrometheus, type PrometheusPeer } from '../testing/prometheus';
 import { until } from '../testing/until';
 import { startAlerting } from './start';
 
-// Debian's real Prometheus (package prometheus, installed by `npm test`: scripts/test/peers.ts) scrapes a
-// gauge this test serves, fires a rule on it and sends the alert to Fleetwatch as to its Alertmanager.
-const PROMETHEUS = '/usr/bin/prometheus';
+// Debian's real Prometheus (testing/prometheus.ts) scrapes a gauge this test serves, fires a rule on it
+// and sends the alert to Fleetwatch as to its Alertmanager.
 
 let svc: TestService;
 let alerting: ReturnType<typeof startAlerting>;
 let target: Server;
-let prometheus: ChildProcess | undefined;
-let promOut = '';
-let dir: string;
+let prometheus: PrometheusPeer | undefined;
 let gauge = 1;
 
 const listening = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
-/** A free loopback port for Prometheus's own web listener. */
-async function freePort(): Promise<number> {
-  const s = netServer();
-  const port = await new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -41,10 +29,11 @@ beforeAll(async () => {
   const token = (await svc.request('POST', '/api/v5/ingest_tokens/', { form: { name: 'prometheus' } })).body.token as string;
   expect(token).toMatch(/^fwi_/);
 
-  dir = mkdtempSync(join(tmpdir(), 'fw-prometheus-'));
-  writeFileSync(
-    join(dir, 'rules.yml'),
-    `groups:
+  const fleetwatch = new URL(svc.baseUrl).host;
+  prometheus = await startPrometheus((dir) => {
+    writeFileSync(
+      join(dir, 'rules.yml'),
+      `groups:
   - name: fleetwatch-test
     rules:
       - alert: FwTestGaugeHigh
@@ -56,11 +45,8 @@ beforeAll(async () => {
           summary: "fw_test_gauge is {{ $value }}"
           description: "The test's gauge went over 5."
 `,
-  );
-  const fleetwatch = new URL(svc.baseUrl).host;
-  writeFileSync(
-    join(dir, 'prometheus.yml'),
-    `global:
+    );
+    return `global:
   scrape_interval: 1s
   evaluation_interval: 1s
 rule_files:
@@ -77,29 +63,15 @@ alerting:
         credentials: ${token}
       static_configs:
         - targets: ['${fleetwatch}']
-`,
-  );
-  const port = await freePort();
-  prometheus = spawn(
-    PROMETHEUS,
-    [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  prometheus.stdout!.on('data', (d: Buffer) => (promOut += d.toString()));
-  prometheus.stderr!.on('data', (d: Buffer) => (promOut += d.toString()));
-  await until(async () => (await fetch(`http://127.0.0.1:${port}/-/ready`).catch(() => null))?.ok, { ms: 30_000, what: 'Prometheus to be ready' });
+`;
+  });
 }, 60_000);
 
 afterAll(async () => {
-  if (prometheus && prometheus.exitCode === null) {
-    const exited = new Promise((r) => prometheus!.once('exit', r));
-    prometheus.kill('SIGKILL');
-    await exited;
-  }
+  await prometheus?.stop();
   await new Promise((r) => target.close(r));
   await alerting.stop();
   await svc.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 type History = { id: number; alert_type: string; end: number | null; labels?: Record<string, string>; generator_url?: string; acknowledged_by: number | null };
@@ -112,7 +84,7 @@ describe("Debian's Prometheus with Fleetwatch as its Alertmanager", () => {
     const [h] = await until(async () => {
       const hs = await externalHistories();
       return hs.length ? hs : null;
-    }, { ms: 30_000, what: `the incident of Prometheus's alert (Prometheus said: ${promOut.slice(-500)})` });
+    }, { ms: 30_000, what: `the incident of Prometheus's alert (Prometheus said: ${prometheus!.output().slice(-500)})` });
     expect(h!.end).toBeNull();
     expect(h!.labels).toMatchObject({ alertname: 'FwTestGaugeHigh', severity: 'page', job: 'fw-test' });
     expect(h!.labels!.instance).toMatch(/^127\.0\.0\.1:\d+$/);

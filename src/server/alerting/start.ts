@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { onEvent } from '../events';
+import { emitEvent, onEvent } from '../events';
 import { workerId, type SingletonJob } from '../services/singleton';
 import { startDispatcher } from './dispatcher';
 import { createAlertEngine } from './engine';
@@ -78,6 +78,7 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
     onApplied: (r, lagMs) => {
       if (r.callbacks || r.notifications) dispatcher.wake();
       if (r.started && escalating) void escalate().catch((err: unknown) => console.error('escalation:', err));
+      emitEvent(deps.events, 'evaluated', { lagMs });
       opts.onEvaluated?.(lagMs);
     },
   });

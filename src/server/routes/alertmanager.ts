@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { postableAlerts } from '../../shared/external-alerts';
 import { OUTBOX_EVENT, externalEngineFor } from '../alerting/start';
 import type { Deps } from '../deps';
+import { emitEvent } from '../events';
 import { authenticatorFor, parseBasic, unauthorized } from '../http/auth';
 import { ApiError, badRequest } from '../http/errors';
 import { ingestTokenAccount } from '../services/external-alerts';
@@ -51,7 +52,9 @@ export async function alertmanagerRoutes(app: FastifyInstance, deps: Deps) {
         const accountId = await accountOf(deps, req);
         const problem = problemOf(req.body);
         if (problem) throw badRequest(problem);
-        const applied = await externalEngineFor(deps).receive(accountId, postableAlerts.parse(req.body));
+        const alerts = postableAlerts.parse(req.body);
+        const applied = await externalEngineFor(deps).receive(accountId, alerts);
+        emitEvent(deps.events, 'ingested', { source: 'alertmanager', rows: { alerts: alerts.length } });
         if (applied.notified) deps.events.emit(OUTBOX_EVENT);
         return reply.code(200).send();
       });

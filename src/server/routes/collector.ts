@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseBatch } from '../../shared/batch-parse';
-import { registration, batch, batchResponse, collectorConfig, registerResponse } from '../../shared/ingest';
+import { registration, batch, batchResponse, collectorConfig, registerResponse, type Batch } from '../../shared/ingest';
 import { evaluationPayload } from '../alerting/batch-parts';
 import { defaultAlerts } from '../alerting/defaults';
 import type { Deps } from '../deps';
@@ -28,6 +28,19 @@ function parseBody<T>(req: FastifyRequest, schema: { safeParse(input: unknown): 
   const r = schema.safeParse(body);
   if (!r.success) throw fromZod(r.error, body as Record<string, unknown>);
   return r.data;
+}
+
+/** What a stored batch brought, by kind of row (counted by /metrics). */
+function batchRows(b: Batch): Record<string, number> {
+  return {
+    server_samples: 1,
+    processes: b.processes.length,
+    connections: b.connections.length,
+    log_lines: b.logs.reduce((n, l) => n + l.messages.length, 0),
+    polled: b.polled.length,
+    statsd: b.statsd.length,
+    transactions: b.transactions.length,
+  };
 }
 
 /** The collector protocol of src/shared/ingest.ts: register, pull configuration, upload batches. */
@@ -72,7 +85,10 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events, conf
     if (found.kind === 'gone') throw gone();
     if (found.kind === 'unknown') throw conflict(`unknown guid ${b.guid}: register the server first (POST /api/v5/collector/register)`, 'guid');
     const stored = await store.telemetry.ingest(req.account.id, found.serverId, b, t, (types) => evaluationPayload(b, types));
-    if (stored) emitEvent(events, 'batch-stored', { accountId: req.account.id, serverId: found.serverId, minute: b.minute });
+    if (stored) {
+      emitEvent(events, 'batch-stored', { accountId: req.account.id, serverId: found.serverId, minute: b.minute });
+      emitEvent(events, 'ingested', { source: 'collector', rows: batchRows(b) });
+    }
     return reply.status(stored ? 201 : 200).send({ stored, server_id: found.serverId });
   });
 }

@@ -28,6 +28,11 @@ import type { InvitationRepo } from './repos/invitations';
 import type { ExternalAlertRepo, IngestTokenRepo } from './repos/external-alerts';
 import type { EscalationPolicyRepo, EscalationWalkRepo } from './repos/escalations';
 
+/** Resource usage of the store (Store.usage). */
+export type StoreUsage =
+  | { kind: 'postgres'; /** connections open */ total: number; idle: number; /** requests queued for a connection */ waiting: number }
+  | { kind: 'sqlite'; fileBytes: number; walBytes: number };
+
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
  * first, so a PostgreSQL backend can implement the same interface (and shard by account) without
@@ -81,6 +86,8 @@ export interface Store {
   escalationWalks: EscalationWalkRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
+  /** What the store holds of the machine, for /metrics: the PostgreSQL pool's connections, or the SQLite file sizes. */
+  usage(): Promise<StoreUsage>;
   /** Releases the store (connections, file handles); awaited at shutdown. */
   close(): Promise<void>;
 }

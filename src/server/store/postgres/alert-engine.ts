@@ -3,7 +3,7 @@ import type { AlertEngineRepo, SubjectState } from '../repos/alert-engine';
 import { applyPlans } from './apply-plans';
 import { named, type Pg } from './db';
 import { alertsForServer, COLS, serverContexts, toAlert, type AlertRow } from './engine-reads';
-import { claimEvaluations, EVAL_CHANNEL, pendingEvaluations, releaseEvaluation } from './eval-queue';
+import { claimEvaluations, EVAL_CHANNEL, evaluationBacklog, pendingEvaluations, releaseEvaluation } from './eval-queue';
 import { serversInMaintenanceAt } from './maintenance-scope';
 import { serverScopes, silencesActiveAt } from './silences';
 
@@ -104,6 +104,7 @@ export function pgAlertEngine(pg: Pg): AlertEngineRepo {
     applyMany: (plans) => applyPlans(pg, plans),
     releaseEvaluation: (id, worker, error, retryAtMs, giveUp) => releaseEvaluation(pg, id, worker, error, retryAtMs, giveUp),
     pendingEvaluations: () => pendingEvaluations(pg),
+    evaluationBacklog: () => evaluationBacklog(pg),
     onWork(wake) {
       const listening = pg.listen(EVAL_CHANNEL, wake).catch(() => null);
       return async () => {

@@ -1,5 +1,5 @@
 import { ALERT_TYPES } from '../../../shared/alerts';
-import type { EvaluationItem } from '../repos/alert-engine';
+import type { EvaluationBacklog, EvaluationItem } from '../repos/alert-engine';
 import type { EvaluationPayloadOf } from '../repos/telemetry';
 import { named, type Pg, type Sql, type Tx } from './db';
 
@@ -140,6 +140,12 @@ export async function releaseEvaluation(sql: Sql, id: number, worker: string, er
       WHERE id = $1 AND claimed_by = $2`,
     [id, worker, retryAtMs, error, giveUp],
   );
+}
+
+/** Items pending across accounts and the oldest one's reception (epoch ms), for /metrics. */
+export async function evaluationBacklog(sql: Sql): Promise<EvaluationBacklog> {
+  const r = (await sql.row<{ n: number; oldest: number | null }>(`SELECT COUNT(*) AS n, MIN(received_ms) AS oldest FROM eval_queue WHERE state = 'pending'`))!;
+  return { pending: r.n, oldestReceivedMs: r.oldest };
 }
 
 /** Items not yet evaluated (failed ones excluded). */

@@ -84,6 +84,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     escalationPolicies: pgEscalationPolicies(db),
     escalationWalks: pgEscalationWalks(db),
     ping: async () => void (await db.exec('SELECT 1')),
+    usage: async () => ({ kind: 'postgres' as const, total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
     close: () => db.close(),
   };
   return { store, created };

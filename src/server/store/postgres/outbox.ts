@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DeliveryRow, toDelivery } from '../common/outbox-rows';
 import type { NewNotification } from '../repos/alert-engine';
-import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxRepo, type UserEmail } from '../repos/outbox';
+import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxCount, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { Pg, Sql } from './db';
 import { groupWaitOf } from './notification-settings';
 import { channelContext } from './channel-outbox';
@@ -126,6 +126,13 @@ export function pgOutbox(pg: Pg): OutboxRepo {
         `SELECT (SELECT COUNT(*) FROM callback_deliveries WHERE state = 'pending') + (SELECT COUNT(*) FROM notifications WHERE state = 'pending')
            + (SELECT COUNT(*) FROM channel_messages WHERE state = 'pending') AS n`,
       ))!.n;
+    },
+    async countsByChannel() {
+      return pg.rows<OutboxCount>(
+        `SELECT 'callback' AS channel, state, COUNT(*) AS n FROM callback_deliveries WHERE state IN ('pending', 'failed') GROUP BY state
+           UNION ALL SELECT channel, state, COUNT(*) AS n FROM notifications WHERE state IN ('pending', 'failed') GROUP BY channel, state
+           UNION ALL SELECT channel_type, state, COUNT(*) AS n FROM channel_messages WHERE state IN ('pending', 'failed') GROUP BY channel_type, state`,
+      );
     },
     async enqueueUserEmail(accountId, mail: UserEmail, now = Math.floor(Date.now() / 1000)) {
       return pg.tx(async (tx) => {

@@ -2,6 +2,12 @@ import type { BreachingServer } from '../../../shared/alert-histories';
 import type { NewChannelMessage, NewDelivery } from './outbox';
 import type { ServerScope, SilenceRecord } from './silences';
 
+/** The evaluation queue as /metrics shows it. */
+export interface EvaluationBacklog {
+  pending: number;
+  oldestReceivedMs: number | null;
+}
+
 /** The alert fields evaluation needs (a stored alert, parsed). */
 export interface AlertRule {
   id: number;
@@ -273,6 +279,8 @@ export interface AlertEngineRepo {
   releaseEvaluation(id: number, worker: string, error: string, retryAtMs: number, giveUp: boolean): Promise<void>;
   /** Items not yet evaluated (failed ones excluded). */
   pendingEvaluations(): Promise<number>;
+  /** The queue across accounts for /metrics: items pending and when the oldest was received (epoch ms; null when empty). */
+  evaluationBacklog(): Promise<EvaluationBacklog>;
   /**
    * Calls `wake` whenever another process may have queued work here (PostgreSQL: LISTEN/NOTIFY). SQLite
    * does nothing: in-process events and polling find work there. The answer stops listening.

@@ -68,6 +68,13 @@ export interface NotificationRecord {
   group_size: number | null;
 }
 
+/** How many rows of one channel are in one state (see OutboxRepo.countsByChannel). */
+export interface OutboxCount {
+  channel: string;
+  state: 'pending' | 'failed';
+  n: number;
+}
+
 /** What deliveries are grouped by for per-host limits: the url's host and port (the url itself when unparsable). */
 export function deliveryHost(url: string): string {
   try {
@@ -205,6 +212,11 @@ export interface OutboxRepo {
   nextDue(channels: readonly string[]): Promise<number | null>;
   /** Rows still to be delivered or sent (callbacks, notifications and channel messages pending). */
   pending(): Promise<number>;
+  /**
+   * Rows pending or failed across accounts, by channel (`callback`, `email`, `sms`, `push`, and the
+   * channel types of channel messages): the operator's view on /metrics, counts only.
+   */
+  countsByChannel(): Promise<OutboxCount[]>;
   /**
    * When each of the account's incidents started (history id to epoch seconds; missing ids left out):
    * a grouped message links the Incidents page over their starts, which is how the page selects them

@@ -208,6 +208,9 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     async pendingEvaluations() {
       return queue.pending();
     },
+    async evaluationBacklog() {
+      return queue.backlog();
+    },
     // One process per SQLite file: the ingest route's in-process event wakes the evaluator.
     onWork: () => async () => {},
   };

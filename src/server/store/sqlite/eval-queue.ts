@@ -87,6 +87,10 @@ function makeQueue(db: Db) {
       release.run({ id, worker, error, retry: retryAtMs, giveUp: giveUp ? 1 : 0 });
     },
     pending: () => db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM eval_queue WHERE state = 'pending'`).get()!.n,
+    backlog: () => {
+      const r = db.prepare<[], { n: number; oldest: number | null }>(`SELECT COUNT(*) AS n, MIN(received_ms) AS oldest FROM eval_queue WHERE state = 'pending'`).get()!;
+      return { pending: r.n, oldestReceivedMs: r.oldest };
+    },
     /** Completes an item held by `worker`, inside the caller's transaction; false when another worker holds it now. */
     complete(id: number, worker: string): boolean {
       if (remove.run(id, worker).changes === 0) return false;

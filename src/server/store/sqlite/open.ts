@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteAlertEngine } from './alert-engine';
@@ -32,6 +33,15 @@ import { sqliteTeam } from './team';
 import { sqliteExternalAlerts } from './external-alerts';
 import { sqliteIngestTokens } from './ingest-tokens';
 import { sqliteEscalationPolicies, sqliteEscalationWalks } from './escalations';
+
+/** A file's size in bytes; 0 when it does not exist (no WAL between checkpoints, an in-memory database). */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -72,6 +82,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     escalationPolicies: sqliteEscalationPolicies(db),
     escalationWalks: sqliteEscalationWalks(db),
     ping: async () => void db.prepare('SELECT 1').get(),
+    usage: async () => ({ kind: 'sqlite', fileBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
     close: async () => void db.close(),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DeliveryRow, toDelivery } from '../common/outbox-rows';
 import type { NewNotification } from '../repos/alert-engine';
-import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
+import { deliveryHost, type Attempt, type Delivery, type NewDelivery, type NotificationRecord, type OutboxCount, type OutboxJob, type OutboxRepo, type UserEmail } from '../repos/outbox';
 import type { Db } from './db';
 import { groupWaitOf } from './notification-settings';
 import { channelAttemptRecorder, channelContextReader } from './channel-outbox';
@@ -175,6 +175,13 @@ export function sqliteOutbox(db: Db): OutboxRepo {
              + (SELECT COUNT(*) FROM channel_messages WHERE state = 'pending') AS n`,
         )
         .get()!.n;
+    },
+    async countsByChannel() {
+      return db.prepare<[], OutboxCount>(
+        `SELECT 'callback' AS channel, state, COUNT(*) AS n FROM callback_deliveries WHERE state IN ('pending', 'failed') GROUP BY state
+           UNION ALL SELECT channel, state, COUNT(*) AS n FROM notifications WHERE state IN ('pending', 'failed') GROUP BY channel, state
+           UNION ALL SELECT channel_type, state, COUNT(*) AS n FROM channel_messages WHERE state IN ('pending', 'failed') GROUP BY channel_type, state`,
+      ).all();
     },
     async enqueueUserEmail(accountId, mail: UserEmail, now = Math.floor(Date.now() / 1000)) {
       const id = notificationWriter(db)(accountId, [{ alertId: 0, historyId: null, userId: mail.userId, channel: 'email', recipient: mail.recipient, subject: mail.subject, body: mail.text, html: null, host: mail.host }], now * 1000);
