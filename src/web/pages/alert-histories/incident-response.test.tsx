@@ -32,14 +32,14 @@ function network(answer: (c: Call) => { status?: number; body: unknown }) {
   return calls;
 }
 
-function setup(ui: ReactNode, role = 2, seed: (qc: QueryClient) => void = () => undefined) {
+function setup(ui: ReactNode, role = 2, seed: (qc: QueryClient) => void = () => undefined, url = '/') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   qc.setQueryData(sessionKeys.current, { user: { ...USER, role }, csrf_token: 't' });
   setCsrfToken('t');
   seed(qc);
   render(
     <QueryClientProvider client={qc}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
   return qc;
@@ -63,6 +63,18 @@ describe('AckBar', () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe('/api/v5/alert_histories/7/acknowledge/');
     expect(post.csrf).toBe('t');
+  });
+
+  it('opened from a channel\'s Acknowledge link (?acknowledge=1), asks for the one tap with the button focused, and acknowledges nothing by itself', async () => {
+    const calls = network(() => ({ body: { data: [] } }));
+    setup(<CachedAckBar />, 3, (qc) => qc.setQueryData(alertHistoryKeys.detail(7), HISTORY), '/incidents/7?acknowledge=1');
+    expect(screen.getByText(/You followed an Acknowledge link/)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Acknowledge' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    cleanup();
+    // Without the parameter, or on an acknowledged incident, no prompt.
+    setup(<CachedAckBar />, 3, (qc) => qc.setQueryData(alertHistoryKeys.detail(7), { ...HISTORY, acknowledged_by: 5, acknowledged_at: 1 }), '/incidents/7?acknowledge=1');
+    expect(screen.queryByText(/You followed an Acknowledge link/)).toBeNull();
   });
 
   it('shows the refusal of an incident that ended meanwhile, and no button on an ended one', async () => {
