@@ -43,12 +43,13 @@ const labels = z.preprocess(
     }
   },
   z
-    .record(
-      z.string().regex(LABEL_NAME, { error: 'labels: each name must match [a-zA-Z_][a-zA-Z0-9_]*' }).max(128, { error: 'labels: a name is at most 128 characters' }),
-      z.string({ error: 'labels: each value must be text' }).max(1024, { error: 'labels: a value is at most 1024 characters' }),
-      { error: 'labels must be a JSON object of strings' },
-    )
-    .refine((o) => Object.keys(o).length <= SCRAPE_LABELS_MAX, { error: `labels must have at most ${SCRAPE_LABELS_MAX} entries` }),
+    .record(z.string(), z.string({ error: 'labels: each value must be text' }).max(1024, { error: 'labels: a value is at most 1024 characters' }), {
+      error: 'labels must be a JSON object of strings',
+    })
+    .refine((o) => Object.keys(o).length <= SCRAPE_LABELS_MAX, { error: `labels must have at most ${SCRAPE_LABELS_MAX} entries` })
+    .refine((o) => Object.keys(o).every((k) => k.length <= 128 && LABEL_NAME.test(k)), {
+      error: 'labels: each name must match [a-zA-Z_][a-zA-Z0-9_]* (at most 128 characters)',
+    }),
 );
 
 /** Create and replace (PUT) input of a scrape target. */

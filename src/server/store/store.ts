@@ -26,6 +26,7 @@ import type { AuditRepo, SessionRepo, TeamRepo } from './repos/team';
 import type { UserRepo } from './repos/users';
 import type { InvitationRepo } from './repos/invitations';
 import type { ExternalAlertRepo, IngestTokenRepo } from './repos/external-alerts';
+import type { ScrapeTargetRepo } from './repos/scrape-targets';
 
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
@@ -74,6 +75,8 @@ export interface Store {
   externalAlerts: ExternalAlertRepo;
   /** Per-account tokens that may post external alerts (issue 19). */
   ingestTokens: IngestTokenRepo;
+  /** node_exporter endpoints scraped into servers (issue 20). */
+  scrapeTargets: ScrapeTargetRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   /** Releases the store (connections, file handles); awaited at shutdown. */

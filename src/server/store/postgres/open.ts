@@ -33,6 +33,7 @@ import { pgSessions } from './sessions';
 import { pgTeam } from './team';
 import { pgExternalAlerts } from './external-alerts';
 import { pgIngestTokens } from './ingest-tokens';
+import { pgScrapeTargets } from './scrape-targets';
 
 /**
  * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
@@ -80,6 +81,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     invitations: pgInvitations(db),
     externalAlerts: pgExternalAlerts(db),
     ingestTokens: pgIngestTokens(db),
+    scrapeTargets: pgScrapeTargets(db),
     ping: async () => void (await db.exec('SELECT 1')),
     close: () => db.close(),
   };

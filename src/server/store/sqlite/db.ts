@@ -8,6 +8,7 @@ import { bucketsSchema } from './schema-buckets';
 import { coreSchema } from './schema-core';
 import { eventsSchema } from './schema-events';
 import { externalAlertsSchema } from './schema-external-alerts';
+import { scrapeTargetsSchema } from './schema-scrape-targets';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
@@ -38,6 +39,7 @@ const MODULES: SchemaModule[] = [
   schedulesSchema,
   channelsSchema,
   externalAlertsSchema,
+  scrapeTargetsSchema,
 ];
 
 /**

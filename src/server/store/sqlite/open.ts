@@ -31,6 +31,7 @@ import { sqliteSessions } from './sessions';
 import { sqliteTeam } from './team';
 import { sqliteExternalAlerts } from './external-alerts';
 import { sqliteIngestTokens } from './ingest-tokens';
+import { sqliteScrapeTargets } from './scrape-targets';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -68,6 +69,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     invitations: sqliteInvitations(db),
     externalAlerts: sqliteExternalAlerts(db),
     ingestTokens: sqliteIngestTokens(db),
+    scrapeTargets: sqliteScrapeTargets(db),
     ping: async () => void db.prepare('SELECT 1').get(),
     close: async () => void db.close(),
   };
