@@ -80,3 +80,9 @@ export type ScrapeTarget = z.infer<typeof scrapeTargetItem>;
 
 /** Fields the service fills in: refused in create and update input. */
 export const SCRAPE_TARGET_READ_ONLY = ['id', 'last_scrape', 'last_error', 'server_id', 'created'] as const;
+
+/** The API paths of scrape targets. */
+export const scrapeTargetPaths = {
+  list: '/api/v5/scrape_targets/',
+  item: (id: number) => `/api/v5/scrape_targets/${id}/`,
+};

@@ -26,6 +26,7 @@ export const paths = {
   schedules: '/schedules',
   schedule: (id: number | string) => `/schedules/${id}`,
   channels: '/channels',
+  scrapeTargets: '/scrape-targets',
   tags: '/tags',
   serverSets: '/server-sets',
   users: '/users',
