@@ -11,11 +11,12 @@ let alerting: ReturnType<typeof startAlerting>;
 let exporter: Server;
 let base: string;
 /** What the loopback node_exporter answers next: a step of the recorded body, a status, or a body. */
-let answer: { step: number } | { status: number } | { text: string } = { step: 0 };
+let answer: { step: number } | { status: number } | { text: string } | { hang: true } = { step: 0 };
 let clock = Math.floor(Date.now() / 60_000) * 60 - 3600;
 
 beforeAll(async () => {
   exporter = createServer((req, res) => {
+    if ('hang' in answer) return res.writeHead(200).write('# HELP node_load1 1m load average.\n');
     if ('status' in answer) return res.writeHead(answer.status).end();
     res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
     res.end('text' in answer ? answer.text : nodeExporterBody(answer.step));
@@ -108,6 +109,18 @@ describe('the scraper', () => {
     clock += 60;
     await s.runDue();
     expect((await target(id)).last_error).toContain('not Prometheus text exposition: line 1: bad value "one"');
+  });
+
+  it('fails a scrape that takes too long or answers too much, and says so', async () => {
+    const id = await addTarget(svc.account, '/limits');
+    const small = createScraper(svc.deps, { nowMs: () => clock * 1000, limits: { maxBytes: 100 } });
+    clock += 3600;
+    expect((await small.runDue()).find((x) => x.targetId === id)?.error).toBe('the body exceeds 100 bytes');
+    answer = { hang: true };
+    const quick = createScraper(svc.deps, { nowMs: () => clock * 1000, limits: { timeoutMs: 300 } });
+    clock += 3600;
+    expect((await quick.runDue()).find((x) => x.targetId === id)?.error).toBe('timed out after 300 ms');
+    expect((await target(id)).last_error).toBe('timed out after 300 ms');
   });
 
   it('refuses at scrape time an address the policy refuses (DNS or settings changed since the target was saved)', async () => {

@@ -1,4 +1,4 @@
-import { batch, type Batch } from '../../shared/ingest';
+import { batch, registration, type Batch } from '../../shared/ingest';
 import { evaluationPayload } from '../alerting/batch-parts';
 import { defaultAlerts } from '../alerting/defaults';
 import { netPolicy, type NetPolicy } from '../alerting/net-policy';
@@ -87,8 +87,7 @@ export function createScraper(deps: Deps, opts: ScraperOptions = {}) {
       await store.scrapeTargets.recordScrape(t.accountId, t.id, o);
       return report(o);
     };
-    const timeoutMs = Math.min(limits.timeoutMs, Math.max(1000, t.interval * 800));
-    const got = await fetchExposition(t.url, policy, { ...limits, timeoutMs });
+    const got = await fetchExposition(t.url, policy, limits);
     if (!got.ok) return fail(got.error);
     let exposition;
     try {
@@ -100,7 +99,10 @@ export function createScraper(deps: Deps, opts: ScraperOptions = {}) {
     const ms = nowMs();
     const reading = readNodeExporter(exposition, { guid: scrapeGuid(t.id), fallbackHost: new URL(t.url).hostname, atMs: ms, prev: previousCounters(t, ms) });
     if (!exposition.samples.some((s) => s.name === 'node_uname_info')) return fail('not node_exporter: node_uname_info is missing');
-    const serverId = await serverOf(t, reading.registration, got.address);
+    // The mapping keeps within the collector's limits; the schema makes sure of it, as for a collector's registration.
+    const reg = registration.safeParse(reading.registration);
+    if (!reg.success) return fail(`the scrape does not make a valid registration: ${reg.error.issues[0]?.message ?? 'invalid'}`);
+    const serverId = await serverOf(t, reg.data, got.address);
     if (typeof serverId === 'string') return fail(serverId);
 
     let stored = false;
