@@ -7,11 +7,12 @@ import { defineConfig } from 'vitest/config';
 const postgres = process.env.STORE === 'postgres';
 // TEST_SCOPE=quick (npm run test:quick): the SQLite run without what starts processes or runs peers:
 // crash tests, service processes, the collector's Nagios, syslog and upload tests, the demo's fleet,
-// Prometheus.
+// Prometheus, node_exporter.
 const quick = process.env.TEST_SCOPE === 'quick';
 const slow = [
   'src/server/alerting/{crash,crash-rounds,two-processes,callbacks-service,prometheus-peer}.test.ts',
   'src/server/collector/{agent,nagios,syslog,uploader}.test.ts',
+  'src/server/ingest/node-exporter-peer.test.ts',
   'src/server/demo/**',
   'bench/**',
 ];

@@ -22,6 +22,11 @@ export const PEERS = {
   logger: { pkg: 'bsdutils', files: ['/usr/bin/logger'], why: "the collector's syslog tests (util-linux logger --server)" },
   haproxy: { pkg: 'haproxy', files: ['/usr/sbin/haproxy'], why: 'the replicas test behind a load balancer' },
   prometheus: { pkg: 'prometheus', files: ['/usr/bin/prometheus'], why: 'Prometheus alerts in: Fleetwatch as its Alertmanager (alerting/prometheus-peer.test.ts)' },
+  nodeExporter: {
+    pkg: 'prometheus-node-exporter',
+    files: ['/usr/bin/prometheus-node-exporter'],
+    why: 'node_exporter hosts scraped into servers (ingest/node-exporter-peer.test.ts)',
+  },
 } satisfies Record<string, Peer>;
 
 export type PeerName = keyof typeof PEERS;

@@ -18,7 +18,7 @@ const hasScript = (name: string): boolean => {
   return Boolean(pkg.scripts?.[name]);
 };
 
-const serverPeers: PeerName[] = ['nagiosBasic', 'nagiosStandard', 'logger', 'prometheus'];
+const serverPeers: PeerName[] = ['nagiosBasic', 'nagiosStandard', 'logger', 'prometheus', 'nodeExporter'];
 
 /** The steps in the order they run; `npm test` stops at the first that fails. */
 export function allSteps(): Step[] {

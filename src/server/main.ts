@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { startCollector } from './collector/agent';
 import { readEnv } from './config';
 import { startDemoFleet } from './demo/fleet-runner';
+import { scrapeJob } from './ingest/scraper';
 import { newEvents, systemNow, type Deps } from './deps';
 import { createAccount } from './services/accounts';
 import { startAutoDetection } from './services/auto-detection-job';
@@ -76,6 +77,8 @@ async function main() {
     alerting.serverDownJob,
     alerting.externalAlertsJob,
     alerting.escalationJob,
+    // node_exporter targets of every account, scraped into servers (docs/node-exporter.md).
+    scrapeJob(deps),
     { name: 'retention', start: () => ({ stop: startRetention(deps) }) },
     { name: 'auto-detection', start: () => ({ stop: startAutoDetection(deps) }) },
   ];

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   'audit.read': 'manager',
   /** Tokens that post external (Prometheus) alerts: made, listed and revoked by Managers. */
   'ingest_tokens.write': 'manager',
+  /** node_exporter endpoints scraped into servers (issue 20). */
+  'scrape_targets.write': 'manager',
   'ingest': 'any',
   'session': 'any',
 } as const satisfies Record<string, Need>;

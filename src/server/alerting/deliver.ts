@@ -40,7 +40,7 @@ export function sign(secret: string, timestamp: string, payload: string): string
 class Refused extends Error {}
 
 /** A DNS lookup that refuses every resolved address the policy does not permit: checked at connect time. */
-function guardedLookup(policy: NetPolicy): LookupFunction {
+export function guardedLookup(policy: NetPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);

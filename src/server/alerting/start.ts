@@ -151,7 +151,7 @@ export function startAlerting(deps: Deps, opts: AlertingOptions = {}) {
 }
 
 /** A singleton job that runs `check` every `seconds` while this process holds its lease, one run at a time. */
-function everyJob(name: string, seconds: number, check: () => Promise<unknown>): SingletonJob {
+export function everyJob(name: string, seconds: number, check: () => Promise<unknown>): SingletonJob {
   return {
     name,
     start() {

@@ -76,6 +76,7 @@ export const WRITE_RULES: Record<string, Rule> = {
   'POST /schedules/:id/overrides': { need: of('schedules.override'), resource: 'schedules', action: 'add_override', read: '/schedules/:id' },
   'DELETE /schedules/:id/overrides/:oid': { need: of('schedules.override'), resource: 'schedules', action: 'remove_override', read: '/schedules/:id' },
   ...crud('channels', '/channels', 'channels.write'),
+  ...crud('scrape_targets', '/scrape_targets', 'scrape_targets.write'),
   // Sends a message to the receiver, changes no configuration.
   'POST /channels/:id/test': { need: of('channels.write'), resource: 'channels', action: 'test', noAudit: true },
   ...crud('escalation_policies', '/escalation_policies', 'escalation_policies.write'),

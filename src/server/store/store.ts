@@ -32,6 +32,7 @@ import type { EscalationPolicyRepo, EscalationWalkRepo } from './repos/escalatio
 export type StoreUsage =
   | { kind: 'postgres'; /** connections open */ total: number; idle: number; /** requests queued for a connection */ waiting: number }
   | { kind: 'sqlite'; fileBytes: number; walBytes: number };
+import type { ScrapeTargetRepo } from './repos/scrape-targets';
 
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
@@ -84,6 +85,8 @@ export interface Store {
   escalationPolicies: EscalationPolicyRepo;
   /** The durable walks of open incidents through their alert's escalation policy. */
   escalationWalks: EscalationWalkRepo;
+  /** node_exporter endpoints scraped into servers (issue 20). */
+  scrapeTargets: ScrapeTargetRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   /** What the store holds of the machine, for /metrics: the PostgreSQL pool's connections, or the SQLite file sizes. */

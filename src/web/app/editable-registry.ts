@@ -16,6 +16,7 @@ export const EDITABLE_REGISTRY = {
   silences: { path: paths.silences, load: () => import('../pages/silences/silence-resource').then((m) => m.silenceResource) },
   escalationPolicies: { path: paths.escalationPolicies, load: () => import('../pages/escalation-policies/policy-resource').then((m) => m.policyResource) },
   channels: { path: paths.channels, load: () => import('../pages/channels/channel-resource').then((m) => m.channelResource) },
+  scrapeTargets: { path: paths.scrapeTargets, load: () => import('../pages/scrape-targets/scrape-target-resource').then((m) => m.scrapeTargetResource) },
   tags: { path: paths.tags, load: () => import('../pages/tags/tag-resource').then((m) => m.tagResource) },
   serverSets: { path: paths.serverSets, load: () => import('../pages/server-sets/server-set-resource').then((m) => m.serverSetResource) },
   users: { path: paths.users, load: () => import('../pages/users/user-resource').then((m) => m.userResource) },

@@ -41,6 +41,7 @@ export const NAV: { group: string; items: NavItem[] }[] = [
     items: [
       { to: paths.alerts, label: 'Alerts' },
       { to: paths.channels, label: 'Channels' },
+      { to: paths.scrapeTargets, label: 'Scrape targets' },
       { to: paths.maintenance, label: 'Maintenance' },
       { to: paths.tags, label: 'Tags' },
       { to: paths.serverSets, label: 'Server sets' },

@@ -27,6 +27,7 @@ export const paths = {
   schedule: (id: number | string) => `/schedules/${id}`,
   channels: '/channels',
   escalationPolicies: '/escalation-policies',
+  scrapeTargets: '/scrape-targets',
   tags: '/tags',
   serverSets: '/server-sets',
   users: '/users',

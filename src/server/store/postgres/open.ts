@@ -34,6 +34,7 @@ import { pgTeam } from './team';
 import { pgExternalAlerts } from './external-alerts';
 import { pgIngestTokens } from './ingest-tokens';
 import { pgEscalationPolicies, pgEscalationWalks } from './escalations';
+import { pgScrapeTargets } from './scrape-targets';
 
 /**
  * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
@@ -83,6 +84,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     ingestTokens: pgIngestTokens(db),
     escalationPolicies: pgEscalationPolicies(db),
     escalationWalks: pgEscalationWalks(db),
+    scrapeTargets: pgScrapeTargets(db),
     ping: async () => void (await db.exec('SELECT 1')),
     usage: async () => ({ kind: 'postgres' as const, total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
     close: () => db.close(),

@@ -10,6 +10,7 @@ import { escalationSchema } from './schema-escalation';
 import { externalEscalationSchema } from './schema-external-escalation';
 import { eventsSchema } from './schema-events';
 import { externalAlertsSchema } from './schema-external-alerts';
+import { scrapeTargetsSchema } from './schema-scrape-targets';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
@@ -42,6 +43,7 @@ const MODULES: SchemaModule[] = [
   externalAlertsSchema,
   escalationSchema,
   externalEscalationSchema,
+  scrapeTargetsSchema,
 ];
 
 /**

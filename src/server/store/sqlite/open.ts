@@ -42,6 +42,7 @@ function sizeOf(path: string): number {
     return 0;
   }
 }
+import { sqliteScrapeTargets } from './scrape-targets';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -81,6 +82,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     ingestTokens: sqliteIngestTokens(db),
     escalationPolicies: sqliteEscalationPolicies(db),
     escalationWalks: sqliteEscalationWalks(db),
+    scrapeTargets: sqliteScrapeTargets(db),
     ping: async () => void db.prepare('SELECT 1').get(),
     usage: async () => ({ kind: 'sqlite', fileBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
     close: async () => void db.close(),
