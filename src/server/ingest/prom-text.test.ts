@@ -31,6 +31,9 @@ describe('parsePromText', () => {
     expect(r.samples[1]!.value).toBe(Infinity);
     expect(r.samples[2]!.value).toBe(-Infinity);
     expect(r.samples[3]).toEqual({ name: 'h_bucket', labels: { le: '+Inf' }, value: 4 });
+    // Go's ParseFloat takes them in any case: prom-client writes `Nan`.
+    expect(Number.isNaN(parseValue('Nan')!)).toBe(true);
+    expect([parseValue('inf'), parseValue('-Infinity'), parseValue('nope')]).toEqual([Infinity, -Infinity, null]);
   });
 
   it('keeps a label named __proto__ as a plain label', () => {

@@ -38,15 +38,21 @@ const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
 const FLOAT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const INT = /^-?\d+$/;
 
-/** A sample value: a decimal or exponent float, NaN, or +Inf/-Inf (also Inf), as Go's ParseFloat takes them here. */
+/**
+ * A sample value: a decimal or exponent float, NaN, or +Inf/-Inf (also Inf, Infinity), as Go's ParseFloat
+ * takes them, in any case (prom-client writes `Nan`).
+ */
 export function parseValue(text: string): number | null {
-  switch (text) {
-    case 'NaN':
+  switch (text.toLowerCase()) {
+    case 'nan':
       return NaN;
-    case '+Inf':
-    case 'Inf':
+    case '+inf':
+    case 'inf':
+    case '+infinity':
+    case 'infinity':
       return Infinity;
-    case '-Inf':
+    case '-inf':
+    case '-infinity':
       return -Infinity;
   }
   return FLOAT.test(text) ? Number(text) : null;
