@@ -1,10 +1,9 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { channelUpdateIssues, maskSecret, type Channel, type ChannelCreate, type ChannelDelivery, type ChannelUpdate } from '../../shared/channels';
-import { refusal, type NetPolicy } from '../alerting/net-policy';
+import type { NetPolicy } from '../alerting/net-policy';
 import type { ChannelMessage, ChannelRecord, ChannelSettings, ChannelWrite, WebhookAuth } from '../store/repos/channels';
 import type { Store } from '../store/store';
 import { invalid } from './errors';
+import { checkUrlReachable } from './reachable';
 
 /** A channel as answered: secrets masked, the webhook password and token never shown. */
 export function toChannelItem(c: ChannelRecord): Channel {
@@ -95,21 +94,7 @@ const urlOf = (s: ChannelSettings): { field: string; url: string } | null =>
  */
 export async function checkReachable(s: ChannelSettings, policy: NetPolicy): Promise<void> {
   const u = urlOf(s);
-  if (!u) return;
-  const host = new URL(u.url).hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host, { all: true })).map((a) => a.address);
-    } catch {
-      return;
-    }
-  }
-  for (const a of addresses) {
-    const why = refusal(a, policy);
-    if (why) throw invalid(`${u.field}: ${host} is not reachable by policy (${why})`, u.field);
-  }
+  if (u) await checkUrlReachable(u.url, u.field, policy);
 }
 
 export async function createChannel(store: Store, accountId: number, f: ChannelCreate, policy: NetPolicy, now: number): Promise<ChannelRecord> {

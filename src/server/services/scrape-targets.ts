@@ -1,32 +1,16 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { ScrapeTarget, ScrapeTargetInput } from '../../shared/scrape-targets';
-import { refusal, type NetPolicy } from '../alerting/net-policy';
+import type { NetPolicy } from '../alerting/net-policy';
 import type { ScrapeTargetRecord } from '../store/repos/scrape-targets';
 import type { Store } from '../store/store';
-import { invalid, notFound } from './errors';
+import { notFound } from './errors';
+import { checkUrlReachable } from './reachable';
 
 /**
  * Refuses a target URL the network policy would never let a scrape reach (loopback unless allowed,
  * link-local, metadata, denied networks): its IP, or every address its host resolves to now. A host
  * that does not resolve yet is accepted; every scrape checks the address it connects to again.
  */
-export async function checkTargetReachable(url: string, policy: NetPolicy): Promise<void> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host, { all: true })).map((a) => a.address);
-    } catch {
-      return;
-    }
-  }
-  for (const a of addresses) {
-    const why = refusal(a, policy);
-    if (why) throw invalid(`url: ${host} is not reachable by policy (${why})`, 'url');
-  }
-}
+export const checkTargetReachable = (url: string, policy: NetPolicy): Promise<void> => checkUrlReachable(url, 'url', policy);
 
 export function toScrapeTargetItem(t: ScrapeTargetRecord): ScrapeTarget {
   return {
