@@ -59,9 +59,10 @@ import { notificationSettingsRoutes } from './routes/notification-settings';
 import { alertmanagerRoutes } from './routes/alertmanager';
 import { externalAlertRoutes } from './routes/external-alerts';
 import { escalationPolicyRoutes } from './routes/escalation-policies';
+import { pagerDutyWebhookRoutes } from './routes/pagerduty-webhook';
 
 /** The route modules of the API, each registered under /api and /api/v5 (registerApi). */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, scrapeTargetRoutes, notificationSettingsRoutes, externalAlertRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, scrapeTargetRoutes, notificationSettingsRoutes, externalAlertRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes, pagerDutyWebhookRoutes];
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the
@@ -80,6 +81,8 @@ const PUBLIC_PATHS = new Set(['GET /api/openapi.json', 'GET /api/v5/openapi.json
 const ACK_LINK = /^\/api(\/v5)?\/ack\/[^/]+\/?$/;
 /** E-mailed invitation links (GET reads, POST accepts): the link is the invitee's credential; nobody is signed in yet. */
 const INVITATION_LINK = /^\/api(\/v5)?\/invitations\/accept\/[^/]+\/?$/;
+/** PagerDuty's v3 webhook (POST only): its HMAC signature under the channel's secret is the credential (routes/pagerduty-webhook.ts). */
+const PAGERDUTY_WEBHOOK = /^\/api(\/v5)?\/channels\/[^/]+\/pagerduty_webhook\/?$/;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -96,6 +99,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (!path.startsWith('/api') || PUBLIC_PATHS.has(`${method} ${path.replace(/\/$/, '')}`)) return;
     if ((method === 'GET' || method === 'POST') && (ACK_LINK.test(path) || INVITATION_LINK.test(path))) return;
+    if (method === 'POST' && PAGERDUTY_WEBHOOK.test(path)) return;
     await authenticate(req, reply);
   };
 

@@ -52,6 +52,12 @@ const routingKey = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'routing_key must be a PagerDuty integration key (8-64 letters, digits, - or _)' });
 
+/** The signing secret PagerDuty shows when a v3 webhook subscription is created (it signs what it posts to us). */
+const webhookSecret = z
+  .string({ error: 'webhook_secret must be text' })
+  .trim()
+  .regex(/^[\x21-\x7e]{16,200}$/, { error: 'webhook_secret must be the signing secret of a PagerDuty webhook subscription (16-200 characters, no spaces)' });
+
 const choice = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: `${field} must be one of ${values.join(', ')}` });
 
@@ -67,6 +73,8 @@ const channelFields = z.object({
   routing_key: routingKey.optional(),
   /** pagerduty: the severity of triggered events (default critical). */
   severity: choice('severity', PAGERDUTY_SEVERITIES).optional(),
+  /** pagerduty: the signing secret of a v3 webhook subscription, so acknowledgements in PagerDuty come back (a secret). */
+  webhook_secret: webhookSecret.optional(),
   /** webhook: where the Alertmanager payload is POSTed. */
   url: urlParam('url').optional(),
   /** webhook: none, basic (auth_username + auth_password) or bearer (auth_token). */
@@ -80,10 +88,10 @@ const channelFields = z.object({
 const TYPE_FIELDS: Record<ChannelType, readonly string[]> = {
   slack: ['webhook_url'],
   msteams: ['webhook_url'],
-  pagerduty: ['routing_key', 'severity'],
+  pagerduty: ['routing_key', 'severity', 'webhook_secret'],
   webhook: ['url', 'auth_type', 'auth_username', 'auth_password', 'auth_token'],
 };
-const SETTINGS = ['webhook_url', 'routing_key', 'severity', 'url', 'auth_type', 'auth_username', 'auth_password', 'auth_token'] as const;
+const SETTINGS = ['webhook_url', 'routing_key', 'severity', 'webhook_secret', 'url', 'auth_type', 'auth_username', 'auth_password', 'auth_token'] as const;
 
 type Fields = z.infer<typeof channelFields>;
 
@@ -127,6 +135,7 @@ export const channelItem = z.object({
   webhook_url: z.string().optional().describe('slack, msteams: the webhook URL, masked (write-only)'),
   routing_key: z.string().optional().describe('pagerduty: the integration key, masked (write-only)'),
   severity: z.enum(PAGERDUTY_SEVERITIES).optional(),
+  webhook_secret: z.string().optional().describe('pagerduty: the v3 webhook signing secret, masked (write-only); absent when none is set'),
   url: z.string().optional().describe('webhook: the receiver URL, masked (write-only: it may carry a token)'),
   auth_type: z.enum(WEBHOOK_AUTH_TYPES).optional(),
   auth_username: z.string().optional(),
@@ -168,6 +177,8 @@ export const channelPaths = {
   test: (id: number) => `/api/v5/channels/${id}/test/`,
   deliveries: (id: number) => `/api/v5/channels/${id}/deliveries/`,
   delivery: (id: number, did: number) => `/api/v5/channels/${id}/deliveries/${did}/`,
+  /** Where a PagerDuty v3 webhook subscription posts (no sign-in: the signature is the credential). */
+  pagerdutyWebhook: (id: number) => `/api/v5/channels/${id}/pagerduty_webhook/`,
 };
 
 /**

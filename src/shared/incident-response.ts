@@ -58,8 +58,9 @@ export const timelineEvent = z.discriminatedUnion('kind', [
     /** Set when the message was one grouped message telling several incidents. */
     group_size: z.number().int().nullable(),
   }),
-  z.object({ kind: z.literal('acknowledged'), at: z.number().int(), ...actor }),
-  z.object({ kind: z.literal('unacknowledged'), at: z.number().int(), ...actor }),
+  /** source: set when the change came from outside (issue 19: 'pagerduty'); user_name then names who acted there ("PagerDuty: Jane Doe"). */
+  z.object({ kind: z.literal('acknowledged'), at: z.number().int(), ...actor, source: z.literal('pagerduty').optional() }),
+  z.object({ kind: z.literal('unacknowledged'), at: z.number().int(), ...actor, source: z.literal('pagerduty').optional() }),
   z.object({ kind: z.literal('note'), at: z.number().int(), id: z.number().int(), text: z.string(), ...actor }),
   z.object({ kind: z.literal('silenced'), at: z.number().int(), silence_id: z.number().int(), reason: z.string() }),
   z.object({ kind: z.literal('resolved'), at: z.number().int() }),

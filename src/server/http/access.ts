@@ -57,6 +57,8 @@ export const WRITE_RULES: Record<string, Rule> = {
   'POST /alert_histories/:id/notes': { need: of('incidents.respond'), resource: 'alert_histories', action: 'add_note' },
   // Signed in by the link itself, not a user: audited by the route (routes/incidents.ts) as the link's recipient.
   'POST /ack/:token': { need: of('incidents.respond'), resource: 'alert_histories', action: 'acknowledge_link', noAudit: true },
+  // Signed by PagerDuty, not a user (issue 19): audited by the route (routes/pagerduty-webhook.ts) as the account owner, naming the PagerDuty agent.
+  'POST /channels/:id/pagerduty_webhook': { need: of('incidents.respond'), resource: 'alert_histories', action: 'pagerduty_webhook', noAudit: true },
   // Ingest tokens (issue 19): the token is answered once, by create; the log keeps the masked item.
   'POST /ingest_tokens': { need: of('ingest_tokens.write'), resource: 'ingest_tokens', action: 'create', read: '/ingest_tokens/:id' },
   'DELETE /ingest_tokens/:id': { need: of('ingest_tokens.write'), resource: 'ingest_tokens', action: 'delete', read: '/ingest_tokens/:id' },

@@ -18,6 +18,7 @@ const secret = (what: string): JsonSchema => ({ writeOnly: true, description: `$
 const CHANNEL_FIELDS: Record<string, JsonSchema> = {
   webhook_url: secret('slack: the incoming webhook URL; msteams: the Workflows webhook URL'),
   routing_key: secret('pagerduty: the Events API v2 integration key'),
+  webhook_secret: secret('pagerduty: the signing secret of a PagerDuty v3 webhook subscription posting to /channels/{id}/pagerduty_webhook/'),
   url: secret('webhook: where the Alertmanager v4 payload is POSTed'),
   auth_password: secret('webhook: Basic password (with auth_type basic)'),
   auth_token: secret('webhook: bearer token (with auth_type bearer)'),
@@ -49,7 +50,7 @@ export function channelRoutes(app: FastifyInstance, { store, now, events, config
   route(app, {
     method: 'POST', path: '/channels',
     tag: TAG, summary: 'Create a channel (Manager/owner)',
-    description: 'slack and msteams take webhook_url; pagerduty routing_key and severity; webhook url and auth_type (none, basic with auth_username and auth_password, bearer with auth_token). A URL the network policy refuses (loopback, link-local, metadata, denied networks) is a 400.',
+    description: 'slack and msteams take webhook_url; pagerduty routing_key, severity and optionally webhook_secret (acknowledgements made in PagerDuty come back); webhook url and auth_type (none, basic with auth_username and auth_password, bearer with auth_token). A URL the network policy refuses (loopback, link-local, metadata, denied networks) is a 400.',
     params: channelCreate, fields: CHANNEL_FIELDS, response: channelItem, status: 201,
   }, async (req, reply) => {
     const c = await createChannel(store, req.account.id, parseInput(req, channelCreate), policy, now());

@@ -14,7 +14,7 @@ export function toChannelItem(c: ChannelRecord): Channel {
     case 'msteams':
       return { ...base, webhook_url: maskSecret(s.webhookUrl) };
     case 'pagerduty':
-      return { ...base, routing_key: maskSecret(s.routingKey), severity: s.severity };
+      return { ...base, routing_key: maskSecret(s.routingKey), severity: s.severity, ...(s.webhookSecret ? { webhook_secret: maskSecret(s.webhookSecret) } : {}) };
     case 'webhook':
       return { ...base, url: maskSecret(s.url), auth_type: s.auth?.type ?? 'none', ...(s.auth?.type === 'basic' ? { auth_username: s.auth.username } : {}) };
   }
@@ -61,7 +61,7 @@ export function createSettings(f: ChannelCreate): ChannelSettings {
     case 'msteams':
       return { type: f.type, webhookUrl: f.webhook_url! };
     case 'pagerduty':
-      return { type: 'pagerduty', routingKey: f.routing_key!, severity: f.severity ?? 'critical' };
+      return { type: 'pagerduty', routingKey: f.routing_key!, severity: f.severity ?? 'critical', ...(f.webhook_secret ? { webhookSecret: f.webhook_secret } : {}) };
     case 'webhook':
       return { type: 'webhook', url: f.url!, auth: webhookAuth(f, null, false) };
   }
@@ -75,8 +75,10 @@ export function updateSettings(s: ChannelSettings, f: ChannelUpdate): ChannelSet
     case 'slack':
     case 'msteams':
       return { type: s.type, webhookUrl: f.webhook_url ?? s.webhookUrl };
-    case 'pagerduty':
-      return { type: 'pagerduty', routingKey: f.routing_key ?? s.routingKey, severity: f.severity ?? s.severity };
+    case 'pagerduty': {
+      const webhookSecret = f.webhook_secret ?? s.webhookSecret;
+      return { type: 'pagerduty', routingKey: f.routing_key ?? s.routingKey, severity: f.severity ?? s.severity, ...(webhookSecret ? { webhookSecret } : {}) };
+    }
     case 'webhook': {
       const url = f.url ?? s.url;
       return { type: 'webhook', url, auth: webhookAuth(f, s.auth, url !== s.url) };

@@ -67,12 +67,22 @@ export function assembleTimeline(s: TimelineSources): TimelineEvent[] {
       const data = (e.data ?? {}) as { silence_id?: unknown; reason?: unknown };
       out.push({ kind: 'silenced', at: e.at, silence_id: typeof data.silence_id === 'number' ? data.silence_id : 0, reason: typeof data.reason === 'string' ? data.reason : '' });
     } else if (e.kind === 'escalated') out.push(escalatedEvent(e.at, e.data));
-    else out.push({ kind: e.kind, at: e.at, user_id: e.userId, user_name: e.userName });
+    else out.push(ackEvent(e.kind, e.at, e.userId, e.userName, e.data));
   }
   for (const n of s.notes) out.push({ kind: 'note', at: n.created, id: n.id, text: n.text, user_id: n.userId, user_name: n.userName });
   if (h.end !== null) out.push({ kind: 'resolved', at: h.end });
   // A stable sort: same-second events keep the order above (rank), then their own (ids).
   return out.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || RANK[a.e.kind] - RANK[b.e.kind] || a.i - b.i).map((x) => x.e);
+}
+
+/**
+ * An acknowledgement change as the timeline shows it. One made in PagerDuty (issue 19) names who acted
+ * there, "PagerDuty: <agent>"; its user_id is the account owner Fleetwatch recorded it as.
+ */
+function ackEvent(kind: 'acknowledged' | 'unacknowledged', at: number, userId: number | null, userName: string | null, data: unknown): TimelineEvent {
+  const d = (data ?? {}) as { source?: unknown; agent?: unknown };
+  if (d.source !== 'pagerduty') return { kind, at, user_id: userId, user_name: userName };
+  return { kind, at, user_id: userId, user_name: `PagerDuty: ${typeof d.agent === 'string' && d.agent ? d.agent : 'someone'}`, source: 'pagerduty' };
 }
 
 /** An 'escalated' event as the timeline shows it, read defensively from its stored data. */

@@ -90,6 +90,16 @@ export function messageFacts(m: PayloadInput): MessageFacts {
 /** A stable key of an incident across channels and retries (PagerDuty's dedup_key, the webhook's groupKey). */
 export const incidentKey = (accountId: number, historyId: number) => `fleetwatch-${accountId}-${historyId}`;
 
+/**
+ * The account and history an incidentKey names, or null for anything else: exactly
+ * `fleetwatch-<id>-<id>`, decimal ids without leading zeros, safe integers (what PagerDuty echoes as incident_key).
+ */
+export function parseIncidentKey(key: string): { accountId: number; historyId: number } | null {
+  const m = /^fleetwatch-([1-9]\d{0,14})-([1-9]\d{0,14})$/.exec(key);
+  if (!m) return null;
+  return { accountId: Number(m[1]), historyId: Number(m[2]) };
+}
+
 export const isoTime = (t: number) => new Date(t * 1000).toISOString();
 
 /** Cuts text to `max` characters, an ellipsis marking the cut. */

@@ -8,7 +8,7 @@ import type { ChannelIncident, ChannelMessage, ChannelRecord, ChannelSettings } 
 const settingsSchema: z.ZodType<ChannelSettings> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('slack'), webhookUrl: z.string() }),
   z.object({ type: z.literal('msteams'), webhookUrl: z.string() }),
-  z.object({ type: z.literal('pagerduty'), routingKey: z.string(), severity: z.enum(PAGERDUTY_SEVERITIES) }),
+  z.object({ type: z.literal('pagerduty'), routingKey: z.string(), severity: z.enum(PAGERDUTY_SEVERITIES), webhookSecret: z.string().optional() }),
   z.object({
     type: z.literal('webhook'),
     url: z.string(),

@@ -1,8 +1,11 @@
 // Rows of the incident-response tables as both stores read them, and their records.
-import type { DeliveryTrace, IncidentEventKind, IncidentEventRecord, NoteRecord } from '../repos/incidents';
+import type { AckVia, DeliveryTrace, IncidentEventKind, IncidentEventRecord, NoteRecord } from '../repos/incidents';
 
 /** The display name of a user in SQL both stores run: first and last name, else the e-mail. */
 export const USER_NAME = `coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)`;
+
+/** The stored data of an acknowledgement change: empty from a person, {source, channel_id, agent} from outside (AckVia). */
+export const viaData = (via: AckVia | undefined): Record<string, unknown> => (via ? { source: via.source, channel_id: via.channelId, agent: via.agent } : {});
 
 export interface EventRow {
   id: number;

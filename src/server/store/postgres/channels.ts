@@ -17,6 +17,10 @@ export function pgChannels(pg: Pg): ChannelRepo {
       return { total, items: rows.map(toChannel) };
     },
     get: byId,
+    async findForWebhook(id) {
+      const r = await pg.row<ChannelRow>('SELECT * FROM channels WHERE id = $1', [id]);
+      return r ? toChannel(r) : null;
+    },
     async create(accountId, w, now) {
       const r = await pg.row<ChannelRow>('INSERT INTO channels (account_id, name, type, settings, created, updated) VALUES ($1, $2, $3, $4::jsonb, $5, $5) RETURNING *', [
         accountId, w.name, w.settings.type, JSON.stringify(w.settings), now,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import { toEvent, toNote, toTrace, USER_NAME, type EventRow, type NoteRow, type TraceRow } from '../common/incident-rows';
-import type { AckOutcome, IncidentRepo } from '../repos/incidents';
+import type { AckOutcome, AckVia, IncidentRepo } from '../repos/incidents';
 import { channelIds } from '../common/channel-rows';
+import { viaData } from '../common/incident-rows';
 import { enqueueChannelMessages } from './channel-outbox';
 import type { Pg, Sql } from './db';
 
@@ -16,7 +17,7 @@ const read = async (sql: Sql, accountId: number, id: number) => {
  * locked first, so two people acknowledging at once take turns and only the first is recorded. An
  * acknowledgement queues ACKNOWLEDGED to the alert's channels with it (PagerDuty's acknowledge, a line in Slack and Teams).
  */
-async function change(sql: Sql, accountId: number, historyId: number, userId: number, at: number, kind: 'acknowledged' | 'unacknowledged'): Promise<AckOutcome> {
+async function change(sql: Sql, accountId: number, historyId: number, userId: number, at: number, kind: 'acknowledged' | 'unacknowledged', via?: AckVia): Promise<AckOutcome> {
   await sql.exec('SELECT 1 FROM alert_histories WHERE account_id = $1 AND id = $2 FOR NO KEY UPDATE', [accountId, historyId]);
   const changed =
     kind === 'acknowledged'
@@ -33,12 +34,15 @@ async function change(sql: Sql, accountId: number, historyId: number, userId: nu
   const h = await read(sql, accountId, historyId);
   if (!h) return { kind: 'missing' };
   if (changed === 0) return { kind: h.end !== null ? 'resolved' : 'unchanged', history: h };
-  await sql.exec(`INSERT INTO incident_events (account_id, history_id, kind, user_id, data, at) VALUES ($1, $2, $3, $4, '{}', $5)`, [accountId, historyId, kind, userId, at]);
+  await sql.exec(`INSERT INTO incident_events (account_id, history_id, kind, user_id, data, at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`, [
+    accountId, historyId, kind, userId, JSON.stringify(viaData(via)), at,
+  ]);
   if (kind === 'acknowledged') {
     const a = await sql.row<{ channels: unknown }>('SELECT channels FROM alerts WHERE account_id = $1 AND id = $2', [accountId, h.alertId]);
     // Channels an escalation step told (issue 19) hear of the acknowledgement as the alert's own do.
     const walked = await sql.rows<{ channel_id: number }>("SELECT DISTINCT channel_id FROM channel_messages WHERE account_id = $1 AND alert_history_id = $2 AND event = 'TRIGGERED'", [accountId, historyId]);
-    const items = [...new Set([...channelIds(a?.channels), ...walked.map((r) => r.channel_id)])].map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED' as const, silenced: h.silenced }));
+    // The channel the acknowledgement came through already knows: it is not told back (no echo).
+    const items = [...new Set([...channelIds(a?.channels), ...walked.map((r) => Number(r.channel_id))])].filter((id) => id !== via?.channelId).map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED' as const, silenced: h.silenced }));
     await enqueueChannelMessages(sql, accountId, items, Date.now());
   }
   return { kind: 'done', history: h };
@@ -46,8 +50,8 @@ async function change(sql: Sql, accountId: number, historyId: number, userId: nu
 
 export function pgIncidents(pg: Pg): IncidentRepo {
   return {
-    acknowledge: (accountId, historyId, userId, at) => pg.tx((tx) => change(tx, accountId, historyId, userId, at, 'acknowledged')),
-    unacknowledge: (accountId, historyId, userId, at) => pg.tx((tx) => change(tx, accountId, historyId, userId, at, 'unacknowledged')),
+    acknowledge: (accountId, historyId, userId, at, via) => pg.tx((tx) => change(tx, accountId, historyId, userId, at, 'acknowledged', via)),
+    unacknowledge: (accountId, historyId, userId, at, via) => pg.tx((tx) => change(tx, accountId, historyId, userId, at, 'unacknowledged', via)),
     async addNote(accountId, historyId, userId, text, at) {
       const r = await pg.row<NoteRow>(
         `WITH n AS (

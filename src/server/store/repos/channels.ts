@@ -9,7 +9,8 @@ export type WebhookAuth = { type: 'basic'; username: string; password: string } 
 export type ChannelSettings =
   | { type: 'slack'; webhookUrl: string }
   | { type: 'msteams'; webhookUrl: string }
-  | { type: 'pagerduty'; routingKey: string; severity: PagerDutySeverity }
+  /** webhookSecret: the signing secret of a PagerDuty v3 webhook subscription (acknowledgements coming back). */
+  | { type: 'pagerduty'; routingKey: string; severity: PagerDutySeverity; webhookSecret?: string }
   | { type: 'webhook'; url: string; auth: WebhookAuth | null };
 
 export interface ChannelRecord {
@@ -87,6 +88,11 @@ export interface ChannelAttempt {
 export interface ChannelRepo {
   list(accountId: number, paging: PagingQuery): Promise<Page<ChannelRecord>>;
   get(accountId: number, id: number): Promise<ChannelRecord | null>;
+  /**
+   * A channel by its id alone, whatever its account: only for PagerDuty's signed webhook, which names
+   * the channel in its URL and is trusted once the channel's own secret verifies the signature.
+   */
+  findForWebhook(id: number): Promise<ChannelRecord | null>;
   create(accountId: number, w: ChannelWrite, now: number): Promise<ChannelRecord>;
   update(accountId: number, id: number, w: ChannelWrite, now: number): Promise<ChannelRecord | null>;
   /**

@@ -48,6 +48,17 @@ export interface TimelineSources {
   deliveries: DeliveryTrace[];
 }
 
+/**
+ * An acknowledgement change made outside Fleetwatch (issue 19: PagerDuty's v3 webhook): the channel it
+ * came through, which is not told ACKNOWLEDGED back (no echo), and who acted there. Stored as the
+ * incident event's data ({source, channel_id, agent}).
+ */
+export interface AckVia {
+  source: 'pagerduty';
+  channelId: number;
+  agent: string;
+}
+
 /** What an acknowledgement change did. */
 export type AckOutcome =
   | { kind: 'done'; history: AlertHistoryRecord }
@@ -66,11 +77,11 @@ export type TokenAckOutcome = AckOutcome | { kind: 'used'; usedAt: number };
  */
 export interface IncidentRepo {
   /** Acknowledges an open incident as `userId` (an acknowledged one keeps its first acknowledgement). */
-  acknowledge(accountId: number, historyId: number, userId: number, at: number): Promise<AckOutcome>;
+  acknowledge(accountId: number, historyId: number, userId: number, at: number, via?: AckVia): Promise<AckOutcome>;
   /** Clears the acknowledgement of an open incident; reminders resume. */
-  unacknowledge(accountId: number, historyId: number, userId: number, at: number): Promise<AckOutcome>;
-  /** Adds a note to an incident (open or ended); null when no such history in the account. */
-  addNote(accountId: number, historyId: number, userId: number, text: string, at: number): Promise<NoteRecord | null>;
+  unacknowledge(accountId: number, historyId: number, userId: number, at: number, via?: AckVia): Promise<AckOutcome>;
+  /** Adds a note to an incident (open or ended); null when no such history in the account. A null user: written by Fleetwatch itself. */
+  addNote(accountId: number, historyId: number, userId: number | null, text: string, at: number): Promise<NoteRecord | null>;
   /**
    * Appends an event to an incident's timeline (the silences feature records 'silenced' here, and
    * sets the history's `silenced` flag with it); false when no such history in the account.

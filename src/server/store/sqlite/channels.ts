@@ -35,6 +35,10 @@ export function sqliteChannels(db: Db): ChannelRepo {
       const r = byId.get(accountId, id);
       return r ? toChannel(r) : null;
     },
+    async findForWebhook(id) {
+      const r = db.prepare<[number], ChannelRow>('SELECT * FROM channels WHERE id = ?').get(id);
+      return r ? toChannel(r) : null;
+    },
     async create(accountId, w, now) {
       const id = Number(insert.run(accountId, w.name, w.settings.type, JSON.stringify(w.settings), now, now).lastInsertRowid);
       return toChannel(byId.get(accountId, id)!);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import { toEvent, toNote, toTrace, USER_NAME, type EventRow, type NoteRow, type TraceRow } from '../common/incident-rows';
-import type { AckOutcome, IncidentEventKind, IncidentRepo } from '../repos/incidents';
+import type { AckOutcome, AckVia, IncidentEventKind, IncidentRepo } from '../repos/incidents';
 import { channelIds } from '../common/channel-rows';
+import { viaData } from '../common/incident-rows';
 import { channelMessageWriter } from './channel-outbox';
 import type { Db } from './db';
 
@@ -55,14 +56,17 @@ export function sqliteIncidents(db: Db): IncidentRepo {
    * Changes the acknowledgement and records its event, in the caller's transaction; an acknowledgement
    * queues ACKNOWLEDGED to the alert's channels with it (PagerDuty's acknowledge, a line in Slack and Teams).
    */
-  const change = (accountId: number, historyId: number, userId: number, at: number, kind: 'acknowledged' | 'unacknowledged'): AckOutcome => {
+  const change = (accountId: number, historyId: number, userId: number, at: number, kind: 'acknowledged' | 'unacknowledged', via?: AckVia): AckOutcome => {
     const changed = kind === 'acknowledged' ? ack.run(userId, at, accountId, historyId).changes : unack.run(accountId, historyId).changes;
     const h = read(accountId, historyId);
     if (!h) return { kind: 'missing' };
     if (changed === 0) return { kind: h.end !== null ? 'resolved' : 'unchanged', history: h };
-    insertEvent.run(accountId, historyId, kind, userId, '{}', at);
+    insertEvent.run(accountId, historyId, kind, userId, JSON.stringify(viaData(via)), at);
     if (kind === 'acknowledged') {
-      const ids = [...new Set([...channelIds(alertChannels.get(accountId, h.alertId)?.channels ?? '[]'), ...walkChannels.all(accountId, historyId).map((r) => r.channel_id)])];
+      // The channel the acknowledgement came through already knows: it is not told back (no echo).
+      const ids = [...new Set([...channelIds(alertChannels.get(accountId, h.alertId)?.channels ?? '[]'), ...walkChannels.all(accountId, historyId).map((r) => r.channel_id)])].filter(
+        (id) => id !== via?.channelId,
+      );
       tell(accountId, ids.map((channelId) => ({ channelId, alertId: h.alertId, historyId, event: 'ACKNOWLEDGED', silenced: h.silenced })), Date.now());
     }
     return { kind: 'done', history: h };
@@ -86,11 +90,11 @@ export function sqliteIncidents(db: Db): IncidentRepo {
   });
 
   return {
-    async acknowledge(accountId, historyId, userId, at) {
-      return changeTx.immediate(accountId, historyId, userId, at, 'acknowledged');
+    async acknowledge(accountId, historyId, userId, at, via) {
+      return changeTx.immediate(accountId, historyId, userId, at, 'acknowledged', via);
     },
-    async unacknowledge(accountId, historyId, userId, at) {
-      return changeTx.immediate(accountId, historyId, userId, at, 'unacknowledged');
+    async unacknowledge(accountId, historyId, userId, at, via) {
+      return changeTx.immediate(accountId, historyId, userId, at, 'unacknowledged', via);
     },
     async addNote(accountId, historyId, userId, text, at) {
       if (!history.get(accountId, historyId)) return null;

@@ -17,4 +17,13 @@ describe('channel form', () => {
     expect(channelInputOf({ ...v, name: 'ops-2' }, v, false)).toEqual({ name: 'ops-2', auth_type: 'basic', auth_username: 'fw' });
     expect(channelInputOf({ ...v, authPassword: 'new' }, v, false)).toEqual({ name: 'ops', auth_type: 'basic', auth_username: 'fw', auth_password: 'new' });
   });
+
+  it('sends a PagerDuty webhook secret only when typed, and shows the stored one masked', () => {
+    const pd: Channel = { id: 4, name: 'pager', type: 'pagerduty', routing_key: 'R0***', severity: 'critical', webhook_secret: 'wh***', created: 1, updated: 1 };
+    const v = channelFormOf(pd);
+    expect(v.webhookSecret).toBe('');
+    expect(v.stored.webhookSecret).toBe('wh***');
+    expect(channelInputOf(v, v, false)).toEqual({ name: 'pager', severity: 'critical' });
+    expect(channelInputOf({ ...v, webhookSecret: ' whsec_new_secret_value_12 ' }, v, false)).toEqual({ name: 'pager', severity: 'critical', webhook_secret: 'whsec_new_secret_value_12' });
+  });
 });

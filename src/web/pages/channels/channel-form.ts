@@ -9,13 +9,15 @@ export interface ChannelFormValues {
   webhookUrl: string;
   routingKey: string;
   severity: PagerDutySeverity;
+  /** pagerduty: the signing secret of a v3 webhook subscription (acknowledgements in PagerDuty come back). */
+  webhookSecret: string;
   url: string;
   authType: 'none' | 'basic' | 'bearer';
   authUsername: string;
   authPassword: string;
   authToken: string;
   /** The masked secrets of a stored channel, shown as hints ("stored: https://hooks.slack.com/services/T0***"). */
-  stored: { webhookUrl?: string; routingKey?: string; url?: string };
+  stored: { webhookUrl?: string; routingKey?: string; webhookSecret?: string; url?: string };
 }
 
 export function channelFormOf(c: Channel | undefined): ChannelFormValues {
@@ -25,12 +27,13 @@ export function channelFormOf(c: Channel | undefined): ChannelFormValues {
     webhookUrl: '',
     routingKey: '',
     severity: c?.severity ?? 'critical',
+    webhookSecret: '',
     url: '',
     authType: c?.auth_type ?? 'none',
     authUsername: c?.auth_username ?? '',
     authPassword: '',
     authToken: '',
-    stored: { webhookUrl: c?.webhook_url, routingKey: c?.routing_key, url: c?.url },
+    stored: { webhookUrl: c?.webhook_url, routingKey: c?.routing_key, webhookSecret: c?.webhook_secret, url: c?.url },
   };
 }
 
@@ -44,7 +47,7 @@ export function channelInputOf(v: ChannelFormValues, _initial: ChannelFormValues
   const common = { name: v.name.trim() };
   let fields: Record<string, string | undefined>;
   if (v.type === 'slack' || v.type === 'msteams') fields = { webhook_url: given(v.webhookUrl) };
-  else if (v.type === 'pagerduty') fields = { routing_key: given(v.routingKey), severity: v.severity };
+  else if (v.type === 'pagerduty') fields = { routing_key: given(v.routingKey), severity: v.severity, webhook_secret: given(v.webhookSecret) };
   else {
     fields = { url: given(v.url), auth_type: v.authType };
     if (v.authType === 'basic') Object.assign(fields, { auth_username: given(v.authUsername), auth_password: v.authPassword || undefined });

@@ -46,6 +46,14 @@ function ChannelFields({ value: v, set, errors, creating }: FieldsProps<ChannelF
               <option key={s}>{s}</option>
             ))}
           </ChoiceField>
+          <SecretField
+            label="Webhook signing secret (optional: acknowledgements made in PagerDuty come back)"
+            type="password"
+            value={v.webhookSecret}
+            stored={v.stored.webhookSecret}
+            onChange={(webhookSecret) => set({ webhookSecret })}
+            error={errors.webhook_secret}
+          />
         </>
       )}
       {v.type === 'webhook' && (
