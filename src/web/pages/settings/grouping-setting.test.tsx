@@ -14,11 +14,11 @@ function setup(role: number) {
   const puts: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
     puts.push(String(init.body));
-    return new Response(JSON.stringify({ group_wait_s: 120, external_alert_users: [{ id: 1, sendemail: true, sendsms: false, pushnotification: false }], external_alert_interval: 10 }));
+    return new Response(JSON.stringify({ group_wait_s: 120, external_alert_users: [{ id: 1, sendemail: true, sendsms: false, pushnotification: false }], external_alert_interval: 10, external_escalation_policy: null }));
   }));
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   qc.setQueryData(sessionKeys.current, { user: { ...USER, role }, csrf_token: 't' });
-  qc.setQueryData(notificationSettingsKeys.all, { group_wait_s: 30, external_alert_users: [], external_alert_interval: 10 });
+  qc.setQueryData(notificationSettingsKeys.all, { group_wait_s: 30, external_alert_users: [], external_alert_interval: 10, external_escalation_policy: null });
   setCsrfToken('t');
   render(
     <QueryClientProvider client={qc}>
