@@ -10,11 +10,12 @@ export const notificationSettingsQueries = {
 
 export const useNotificationSettings = () => useQuery(notificationSettingsQueries.current());
 
-/** PUT the account's grouping window (seconds as typed; the service checks it with the same schema). */
+/** PUT the settings given (as typed; the service checks them with the same schema and keeps the others). */
 export function useSaveNotificationSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { group_wait_s: string }) => api('PUT', incidentPaths.notificationSettings, { params: { ...input }, schema: notificationSettings }),
+    mutationFn: (input: { group_wait_s?: string; external_escalation_policy?: string; external_alert_interval?: string }) =>
+      api('PUT', incidentPaths.notificationSettings, { params: { ...input }, schema: notificationSettings }),
     onSuccess: (data) => qc.setQueryData(notificationSettingsKeys.all, data),
   });
 }

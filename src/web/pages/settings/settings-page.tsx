@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { ReadOnlyNote } from '../../components/ui/read-only-note';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
 import { serverOptions } from '../../lib/pick-options';
+import { ExternalAlertsSetting } from './external-alerts-setting';
 import { GroupingSetting } from './grouping-setting';
 import { LogSourceForm } from './log-source-form';
 import { PolledConfigForm } from './polled-config-form';
@@ -26,6 +27,7 @@ export default function SettingsPage() {
       <ReadOnlyNote />
       <TransactionsSwitch />
       <GroupingSetting />
+      <ExternalAlertsSetting />
       <div className="max-w-sm">
         <ChoiceField label="Server to configure" value={serverId || ''} onChange={(e) => setParams((p) => (p.set('server', e.target.value), p.delete('log'), p))}>
           <option value="">Choose a server…</option>
