@@ -5,7 +5,10 @@ import {
 
 // OTLP/JSON (the protobuf JSON mapping with the OTLP exceptions: lowerCamelCase keys, enums as
 // integers, trace and span ids as hex). 64-bit integers come as decimal strings or numbers.
-const uint64 = z.union([z.string().regex(/^\d{1,20}$/, { error: 'must be a decimal integer' }), z.number().int().nonnegative()]).transform((v) => BigInt(v));
+// A JSON number past 2^53 has lost digits already: it is taken as the nearest integer.
+const uint64 = z
+  .union([z.string().regex(/^\d{1,20}$/, { error: 'must be a decimal integer' }), z.number().nonnegative().max(2 ** 64)])
+  .transform((v) => (typeof v === 'string' ? BigInt(v) : BigInt(Math.round(v))));
 const int = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
 
 type JsonAny = { stringValue?: string; boolValue?: boolean; intValue?: number; doubleValue?: number; arrayValue?: { values?: JsonAny[] }; kvlistValue?: { values?: JsonKv[] }; bytesValue?: string };

@@ -65,7 +65,9 @@ export function checkHexId(value: string, bytes: number, field: string, optional
   const v = value.toLowerCase();
   if (optional && v === '') return v;
   if (v.length === bytes * 2 && HEX.test(v)) return v;
-  const hint = /^[A-Za-z0-9+/]+=*$/.test(value) && !HEX.test(v) ? ' (OTLP/JSON ids are hex, not base64)' : '';
+  // The protobuf JSON mapping writes bytes as base64, which OTLP/JSON does not: say so when that is what came.
+  const base64 = value.length === Math.ceil(bytes / 3) * 4 && /^[A-Za-z0-9+/_-]+=*$/.test(value);
+  const hint = base64 ? ' (OTLP/JSON ids are hex, not base64)' : '';
   throw new OtlpDecodeError(`${field} must be ${bytes * 2} hex characters${hint}, got "${value.slice(0, 64)}"`, field);
 }
 
