@@ -7,8 +7,9 @@ import { OTLPTraceExporter as ProtoTraceExporter } from '@opentelemetry/exporter
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { LoggerProvider, SimpleLogRecordProcessor, type LogRecordExporter } from '@opentelemetry/sdk-logs';
 import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestAccount, type TestService } from '../testing/harness';
+import { basicHeader, startTestService, type TestAccount, type TestService } from '../testing/harness';
 import { registerTestServer } from '../testing/ingest';
 
 /**
@@ -126,6 +127,71 @@ describe.each(['protobuf', 'json'] as const)('OTLP/HTTP %s from the OpenTelemetr
       { message: `{"text":"${text} structured"}`, severity: 'info', ...where },
       { message: `${text} warn`, severity: 'warning', ...where },
     ]);
+  });
+});
+
+/** The value of a /metrics sample with exactly these labels, 0 when absent. */
+async function metric(name: string, labels: string): Promise<number> {
+  const text = await (await fetch(`${svc.baseUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+const logsBody = (host: string, text: string, time = Date.now()) => JSON.stringify({
+  resourceLogs: [{
+    resource: { attributes: [{ key: 'service.name', value: { stringValue: 'billing' } }, { key: 'host.name', value: { stringValue: host } }] },
+    scopeLogs: [{ logRecords: [{ timeUnixNano: String(BigInt(time) * 1_000_000n), severityText: 'Error', body: { stringValue: text } }] }],
+  }],
+});
+
+describe('OTLP/HTTP ingest details', () => {
+  it('gzip bodies and a user key (Basic) are accepted; the ingest metric counts the records', async () => {
+    const before = await metric('fleetwatch_ingest_rows_total', 'source="otlp",kind="logs"');
+    const text = `gzipped-${Date.now()}`;
+    const r = await fetch(`${svc.baseUrl}/v1/logs`, {
+      method: 'POST', body: new Uint8Array(gzipSync(logsBody('app-otlp', text))),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: basicHeader(svc.account) },
+    });
+    expect(r.status, await r.clone().text()).toBe(200);
+    expect(await r.json()).toEqual({});
+    const found = await svc.request('GET', `/api/v5/logs/search/?filter=${text}`);
+    expect(found.body.data.map((m: { message: string; severity: string; source: string }) => [m.message, m.severity, m.source])).toEqual([[text, 'critical', '/otlp/billing']]);
+    expect(await metric('fleetwatch_ingest_rows_total', 'source="otlp",kind="logs"')).toBe(before + 1);
+  });
+
+  it('records of an unknown host or far in the past are rejected in partial_success, the rest stored', async () => {
+    const text = `partial-${Date.now()}`;
+    const body = JSON.parse(logsBody('app-otlp', text)) as { resourceLogs: { scopeLogs: { logRecords: unknown[] }[] }[] };
+    body.resourceLogs[0]!.scopeLogs[0]!.logRecords.push({ timeUnixNano: String(BigInt(Date.now() - 3 * 86_400_000) * 1_000_000n), body: { stringValue: `${text} old` } });
+    body.resourceLogs.push(...(JSON.parse(logsBody('nowhere', `${text} lost`)) as typeof body).resourceLogs);
+    const r = await fetch(`${svc.baseUrl}/v1/logs`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    expect(r.status).toBe(200);
+    const answer = (await r.json()) as { partialSuccess: { rejectedLogRecords: string; errorMessage: string } };
+    expect(answer.partialSuccess.rejectedLogRecords).toBe('2');
+    const found = await svc.request('GET', `/api/v5/logs/search/?filter=${text}`);
+    expect(found.body.data.map((m: { message: string }) => m.message)).toEqual([text]);
+  });
+
+  it('services of the Node.js SDK (the traces above) became applications on their servers', async () => {
+    const apps = await svc.request('GET', '/api/v5/applications/');
+    expect(apps.status, JSON.stringify(apps.body)).toBe(200);
+    const byName = new Map((apps.body.data as { name: string; servers: number[] }[]).map((a) => [a.name, a.servers]));
+    expect(byName.get('checkout')).toEqual([web]);
+    expect(byName.get('inventory')).toEqual([app]);
+  });
+
+  it('spans are rejected, nothing stored, while the account has transactions off', async () => {
+    const other = await svc.newAccount(`otlp-off-${Date.now()}@example.com`);
+    const theirs = await tokenOf(other);
+    await registerTestServer(svc, 'otlp-off-web', other, { hostname: 'web-otlp' });
+    const startMs = Date.now();
+    const span = { traceId: 'ab'.repeat(16), spanId: 'cd'.repeat(8), name: 'GET /', kind: 2, startTimeUnixNano: String(BigInt(startMs) * 1_000_000n), endTimeUnixNano: String(BigInt(startMs + 5) * 1_000_000n) };
+    const body = { resourceSpans: [{ resource: { attributes: [{ key: 'host.name', value: { stringValue: 'web-otlp' } }] }, scopeSpans: [{ spans: [span] }] }] };
+    const r = await fetch(`${svc.baseUrl}/v1/traces`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${theirs}` } });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ partialSuccess: { rejectedSpans: '1', errorMessage: expect.stringMatching(/transactions are off/) } });
+    const rows = await svc.sql.all<{ n: number }>('SELECT count(*) AS n FROM transaction_messages WHERE account_id = ?', other.id);
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 });
 
