@@ -172,6 +172,16 @@ describe('OTLP/HTTP ingest details', () => {
     expect(found.body.data.map((m: { message: string }) => m.message)).toEqual([text]);
   });
 
+  it('NUL characters in names and bodies are stored replaced, never a 500', async () => {
+    const text = `nul-${Date.now()}`;
+    const body = JSON.parse(logsBody('app-otlp', `${text}\u0000end`)) as { resourceLogs: { resource: { attributes: { key: string; value: { stringValue: string } }[] } }[] };
+    body.resourceLogs[0]!.resource.attributes[0]!.value.stringValue = 'bil\u0000ling';
+    const r = await fetch(`${svc.baseUrl}/v1/logs`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const found = await svc.request('GET', `/api/v5/logs/search/?filter=${text}`);
+    expect(found.body.data.map((m: { source: string }) => m.source)).toEqual(['/otlp/bil_ling']);
+  });
+
   it('services of the Node.js SDK (the traces above) became applications on their servers', async () => {
     const apps = await svc.request('GET', '/api/v5/applications/');
     expect(apps.status, JSON.stringify(apps.body)).toBe(200);

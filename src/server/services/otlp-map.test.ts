@@ -14,6 +14,7 @@ describe('resourceTarget', () => {
     expect(target).toEqual({ service: 'shop', host: 'web-01', pid: 7 });
     expect(resourceTarget({})).toEqual({ service: 'unknown_service', host: null, pid: 0 });
     expect(resourceTarget({ 'process.pid': 'x' }).pid).toBe(0);
+    expect(resourceTarget({ 'service.name': 'a\0b', 'host.name': 'h\0' })).toMatchObject({ service: 'a\uFFFDb', host: 'h\uFFFD' });
   });
 });
 
@@ -71,4 +72,5 @@ it('inWindow and otlpLogSource', () => {
   expect(inWindow(999, 1000 + 86_400)).toBe(false);
   expect(inWindow(1301, 1000)).toBe(false);
   expect(otlpLogSource('a\nb')).toBe('/otlp/a_b');
+  expect(otlpLogSource('a\uFFFDb')).toBe('/otlp/a_b');
 });

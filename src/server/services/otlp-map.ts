@@ -17,10 +17,11 @@ export interface ResourceTarget {
   pid: number;
 }
 
+// NUL is no character PostgreSQL stores in text: it is replaced, here as the store does for messages.
 const text = (a: Attributes, ...keys: string[]): string | undefined => {
   for (const k of keys) {
     const v = a[k];
-    if (v !== undefined && v !== '') return String(v);
+    if (v !== undefined && v !== '') return String(v).replaceAll('\0', '\uFFFD');
   }
   return undefined;
 };
@@ -108,4 +109,4 @@ export function logMessage(r: OtlpLogRecord): { time: number; severity: Severity
 }
 
 /** The log source of a service's records on its host's server: a FILE-type log under /otlp/. */
-export const otlpLogSource = (service: string): string => `/otlp/${service.replace(/[\0\r\n]/g, '_').slice(0, 255)}`;
+export const otlpLogSource = (service: string): string => `/otlp/${service.replace(/[\0\r\n\uFFFD]/g, '_').slice(0, 255)}`;
