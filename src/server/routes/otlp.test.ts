@@ -56,9 +56,12 @@ async function sendTrace(encoding: 'protobuf' | 'json', startMs: number): Promis
   return results;
 }
 
-async function sendLogs(encoding: 'protobuf' | 'json', text: string, as = token): Promise<ExportResult[]> {
+/** Exporter options: the URL and header given in code, or none (then the OTEL_EXPORTER_OTLP_* environment). */
+type LogOpts = { url: string; headers: Record<string, string> } | undefined;
+
+async function sendLogs(encoding: 'protobuf' | 'json', text: string, as = token, fromEnv = false): Promise<ExportResult[]> {
   const results: ExportResult[] = [];
-  const opts = { url: `${svc.baseUrl}/v1/logs`, headers: { Authorization: `Bearer ${as}` } };
+  const opts: LogOpts = fromEnv ? undefined : { url: `${svc.baseUrl}/v1/logs`, headers: { Authorization: `Bearer ${as}` } };
   const exporter = recording(encoding === 'protobuf' ? new ProtoLogExporter(opts) : new JsonLogExporter(opts), results);
   const provider = new LoggerProvider({ resource: resource('inventory', 'app-otlp', 2222), processors: [new SimpleLogRecordProcessor(exporter)] });
   const logger = provider.getLogger('test');
@@ -145,6 +148,24 @@ const logsBody = (host: string, text: string, time = Date.now()) => JSON.stringi
 });
 
 describe('OTLP/HTTP ingest details', () => {
+  it('the exporter configured only by OTEL_EXPORTER_OTLP_ENDPOINT and _HEADERS, as the docs say, delivers', async () => {
+    const saved = { endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT, headers: process.env.OTEL_EXPORTER_OTLP_HEADERS };
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = svc.baseUrl;
+    process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer ${token}`;
+    try {
+      const text = `by-env-${Date.now()}`;
+      const results = await sendLogs('protobuf', text, token, true);
+      expect(results.map((r) => r.code), String(results.find((r) => r.error)?.error)).toEqual([0, 0, 0]);
+      const found = await svc.request('GET', `/api/v5/logs/search/?filter=${text}`);
+      expect(found.body.data).toHaveLength(3);
+    } finally {
+      for (const [k, v] of [['OTEL_EXPORTER_OTLP_ENDPOINT', saved.endpoint], ['OTEL_EXPORTER_OTLP_HEADERS', saved.headers]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it('gzip bodies and a user key (Basic) are accepted; the ingest metric counts the records', async () => {
     const before = await metric('fleetwatch_ingest_rows_total', 'source="otlp",kind="logs"');
     const text = `gzipped-${Date.now()}`;
