@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPAN_KIND, type OtlpSpan } from '../ingest/otlp-model';
-import { inWindow, logMessage, otlpLogSource, resourceTarget, severityOf, spanMessage } from './otlp-map';
+import { templateById } from '../../shared/app-templates';
+import { inWindow, LANGUAGE_TEMPLATES, logMessage, otlpLogSource, resourceTarget, severityOf, spanMessage } from './otlp-map';
 
 const T = 1_700_000_000n * 1_000_000_000n;
 const span = (over: Partial<OtlpSpan>): OtlpSpan => ({
@@ -73,4 +74,8 @@ it('inWindow and otlpLogSource', () => {
   expect(inWindow(1301, 1000)).toBe(false);
   expect(otlpLogSource('a\nb')).toBe('/otlp/a_b');
   expect(otlpLogSource('a\uFFFDb')).toBe('/otlp/a_b');
+});
+
+it('the language templates are the Node.js and Java ones', () => {
+  expect(Object.fromEntries(Object.entries(LANGUAGE_TEMPLATES).map(([k, id]) => [k, templateById(id)?.name]))).toEqual({ nodejs: 'Node.js', java: 'Java / JVM' });
 });

@@ -10,6 +10,9 @@ const ADDRESS_MAX = 64;
 const STATEMENT_MAX = 16_384;
 const LOG_TEXT_MAX = 65_536;
 
+/** Application templates (shared/app-templates.ts) of the SDK languages (telemetry.sdk.language) whose services become applications. */
+export const LANGUAGE_TEMPLATES: Readonly<Record<string, number>> = { nodejs: 17 /* Node.js */, java: 16 /* Java / JVM */ };
+
 /** Where a resource's items go: its service and host (resource attributes service.name, host.name). */
 export interface ResourceTarget {
   service: string;

@@ -2,7 +2,7 @@ import { LOG_LIMIT_DEFAULT } from '../../shared/logs';
 import type { TransactionMessage } from '../../shared/ingest';
 import type { ResourceLogs, ResourceSpans } from '../ingest/otlp-model';
 import type { Store } from '../store/store';
-import { inWindow, logMessage, otlpLogSource, resourceTarget, spanMessage, type ResourceTarget } from './otlp-map';
+import { inWindow, LANGUAGE_TEMPLATES, logMessage, otlpLogSource, resourceTarget, spanMessage, type ResourceTarget } from './otlp-map';
 import { ensureTransactionLogs } from './transactions';
 
 /** What an export stored: items accepted and rejected, and why the first rejection happened. */
@@ -11,9 +11,6 @@ export interface OtlpOutcome {
   rejected: number;
   message: string;
 }
-
-/** Application templates of the SDK languages whose services become applications (telemetry.sdk.language). */
-const LANGUAGE_TEMPLATES: Record<string, number> = { nodejs: 17, java: 16 };
 
 class Tally {
   accepted = 0;
