@@ -57,6 +57,7 @@ import { logSearchRoutes } from './routes/log-search';
 import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
 import { alertmanagerRoutes } from './routes/alertmanager';
+import { otlpRoutes } from './routes/otlp';
 import { externalAlertRoutes } from './routes/external-alerts';
 import { escalationPolicyRoutes } from './routes/escalation-policies';
 import { pagerDutyWebhookRoutes } from './routes/pagerduty-webhook';
@@ -154,6 +155,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 
   // Alertmanager's own path (POST /api/v2/alerts), signed in by an ingest token or Basic (routes/alertmanager.ts).
   await alertmanagerRoutes(app, deps);
+  // OTLP/HTTP's own paths (POST /v1/traces, /v1/logs), signed in the same way (routes/otlp.ts).
+  await otlpRoutes(app, deps);
   avatarRoutes(app);
   healthRoutes(app, deps);
   installMetrics(app, deps);

@@ -13,6 +13,9 @@ export interface JsonPage {
   json: Buffer;
 }
 
+/** Log and transaction messages written outside a collector batch (OTLP, issue 20). */
+export type EventParts = Pick<Batch, 'logs' | 'transactions'>;
+
 /** The outcome of a registration: the server id, or `gone` when the API deleted that guid's server. */
 export type RegisterResult = { kind: 'ok'; serverId: number; created: boolean } | { kind: 'gone' };
 
@@ -60,6 +63,12 @@ export interface TelemetryRepo {
    * alerts read in that transaction). Returns false when the batch id was seen before: nothing is stored.
    */
   ingest(accountId: number, serverId: number, batch: Batch, now: number, evaluation?: EvaluationPayloadOf): Promise<boolean>;
+  /**
+   * Stores log and transaction messages of the server in one transaction, as a batch's would be
+   * (the logs must be the server's own, transaction messages go to its AFURL/AFSQL logs while the
+   * account collects transactions, per-minute limits apply), with no dedupe and no evaluation.
+   */
+  writeEvents(accountId: number, serverId: number, events: EventParts): Promise<void>;
 
   /** The minute of the server's most recent sample, or null. */
   latestMinute(accountId: number, serverId: number): Promise<number | null>;

@@ -1,4 +1,5 @@
 import type { Batch } from '../../../../shared/ingest';
+import type { EventParts } from '../../repos/telemetry';
 import { SEVERITY_CODE } from '../../common/log-data';
 import { valueRows } from '../../common/polled-data';
 import { minuteOf } from '../../common/util';
@@ -30,7 +31,7 @@ export interface LogTarget {
 }
 
 /** The (log, minute) pairs whose stored counts the plan needs. */
-export function countKeys(batch: Batch, logs: Map<number, LogTarget>, txLogs: Partial<Record<'url' | 'sql', LogTarget>>): { logIds: number[]; minutes: number[] } {
+export function countKeys(batch: EventParts, logs: Map<number, LogTarget>, txLogs: Partial<Record<'url' | 'sql', LogTarget>>): { logIds: number[]; minutes: number[] } {
   const seen = new Map<string, [number, number]>();
   const add = (id: number, time: number) => seen.set(countKey(id, minuteOf(time)), [id, minuteOf(time)]);
   for (const u of batch.logs) if (logs.has(u.log_id)) for (const m of u.messages) add(u.log_id, m.time);
@@ -71,7 +72,7 @@ export class Counters {
 }
 
 /** log_messages rows of the batch's uploads to the server's own logs. */
-export function planLogMessages(batch: Batch, logs: Map<number, LogTarget>, counters: Counters) {
+export function planLogMessages(batch: Pick<Batch, 'logs'>, logs: Map<number, LogTarget>, counters: Counters) {
   const rows = { logId: [] as number[], minute: [] as number[], seq: [] as number[], time: [] as number[], severity: [] as number[], data: [] as string[] };
   for (const u of batch.logs) {
     const log = logs.get(u.log_id);
@@ -92,7 +93,7 @@ export function planLogMessages(batch: Batch, logs: Map<number, LogTarget>, coun
 }
 
 /** The transaction messages kept, each with its log and minute. */
-export function planTransactions(batch: Batch, txLogs: Partial<Record<'url' | 'sql', LogTarget>>, counters: Counters) {
+export function planTransactions(batch: Pick<Batch, 'transactions'>, txLogs: Partial<Record<'url' | 'sql', LogTarget>>, counters: Counters) {
   const kept: { logId: number; minute: number; t: Batch['transactions'][number] }[] = [];
   for (const t of batch.transactions) {
     const log = txLogs[t.log_type];

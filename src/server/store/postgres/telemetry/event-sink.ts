@@ -1,4 +1,5 @@
 import type { Batch } from '../../../../shared/ingest';
+import type { EventParts } from '../../repos/telemetry';
 import type { Sql } from '../db';
 import { countKeys, Counters, planLogMessages, planPolled, planTransactions, storable, type LogTarget } from './event-plan';
 
@@ -21,7 +22,7 @@ interface LogRow {
  * while the account collects transactions, its first AFURL and AFSQL logs. Uploads to another
  * server's log, or to one deleted meanwhile, are dropped (a collector may run on a stale config).
  */
-async function targets(tx: Sql, ctx: EventContext, batch: Batch) {
+async function targets(tx: Sql, ctx: EventContext, batch: EventParts) {
   const uploaded = batch.logs.map((u) => u.log_id).filter(Number.isSafeInteger);
   const rows = await tx.rows<LogRow>(
     `SELECT id, "limit" AS "limit", source_type FROM logs WHERE account_id = $1 AND server_id = $2 AND (
@@ -42,7 +43,7 @@ async function targets(tx: Sql, ctx: EventContext, batch: Batch) {
 }
 
 /** Log messages, transaction messages and their minute counts: one statement per table. */
-async function logsAndTransactions(tx: Sql, ctx: EventContext, batch: Batch): Promise<void> {
+export async function logsAndTransactions(tx: Sql, ctx: EventContext, batch: EventParts): Promise<void> {
   if (batch.logs.length === 0 && batch.transactions.length === 0) return;
   const { logs, txLogs } = await targets(tx, ctx, batch);
   const keys = countKeys(batch, logs, txLogs);

@@ -3,6 +3,7 @@ import type { EvaluationPayloadOf, TelemetryRepo } from '../../repos/telemetry';
 import { named, type Pg } from '../db';
 import { activeTypesSql, addEvaluation, ALERT_TYPE_LIST, EVAL_CHANNEL } from '../eval-queue';
 import { ensurePartitions } from '../partitions';
+import { writeEventParts } from './event-write';
 import { wakeListeners } from '../wakeups';
 import { processDetail, processDetailNear, processList, processMinuteSamples, processOf, processSeries } from './process-reads';
 import { processSummary, processSummaryJson } from './process-summary';
@@ -57,6 +58,7 @@ export function pgTelemetry(pg: Pg): TelemetryRepo {
     byGuid: (a, guid) => lookupGuid(pg, a, guid),
     collectorConfig: (a, s) => collectorConfigOf(pg, a, s),
     ingest: (a, s, batch, now, evaluation) => ingestBatch(pg, a, s, batch, now, evaluation),
+    writeEvents: (a, s, events) => writeEventParts(pg, a, s, events),
     latestMinute: (a, s) => latestMinuteOf(pg, a, s),
     async latestTime(a, s, step) {
       const t = await latestMinuteOf(pg, a, s);

@@ -68,7 +68,7 @@ export function logLimit(db: Db, accountId: number, serverId: number, logId: num
  * for a log that is not this server's (deleted meanwhile, or foreign) are dropped, not refused: a
  * collector may run on a stale configuration for up to a minute.
  */
-export function logSink(ctx: { db: Db; accountId: number; serverId: number }, batch: Batch): void {
+export function logSink(ctx: { db: Db; accountId: number; serverId: number }, batch: Pick<Batch, 'logs'>): void {
   if (batch.logs.length === 0) return;
   const s = statements(ctx.db);
   for (const upload of batch.logs) {

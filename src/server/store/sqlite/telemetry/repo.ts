@@ -6,6 +6,7 @@ import { processDetail, processDetailNear, processList, processMinuteSamples, pr
 import { processSummary, processSummaryJson } from './process-summary';
 import { collectorConfigOf, lookupGuid, registerServer } from './registry';
 import { enforceRetention } from './retention';
+import { writeEventParts } from './event-write';
 import { forgetKnownProcesses } from './sample-sink';
 import { latestMinuteOf, latestOfServers, latestOfServersJson, serverMinuteSamples, serverSeriesJson } from './server-reads';
 import { SINKS } from './sinks';
@@ -45,6 +46,9 @@ export function sqliteTelemetry(db: Db): TelemetryRepo {
     },
     async ingest(a, s, batch, now, evaluation) {
       return ingestBatch(db, a, s, batch, now, evaluation);
+    },
+    async writeEvents(a, s, events) {
+      writeEventParts(db, a, s, events);
     },
     async latestMinute(a, s) {
       return latestMinuteOf(db, a, s);

@@ -25,7 +25,7 @@ const statements = statementCache((db: Db) => ({
  * minute behind the setting), nor for a server without such a log; turning transactions off deletes
  * the logs and, by cascade, their history.
  */
-export function transactionSink(ctx: { db: Db; accountId: number; serverId: number }, batch: Batch): void {
+export function transactionSink(ctx: { db: Db; accountId: number; serverId: number }, batch: Pick<Batch, 'transactions'>): void {
   if (batch.transactions.length === 0) return;
   const s = statements(ctx.db);
   if (s.collecting.get(ctx.accountId)?.on !== 1) return;
