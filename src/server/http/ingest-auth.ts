@@ -7,9 +7,9 @@ import { ApiError } from './errors';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * The account an ingest request outside /api acts for (OTLP's /v1/traces and /v1/logs): an ingest
+ * The account an ingest request outside /api acts for (POST /api/v2/alerts, OTLP's /v1/traces and /v1/logs): an ingest
  * token (`Authorization: Bearer`) or a user's e-mail and key (Basic, through the same authenticator
- * and wrong-key throttle as the rest of the API). The same rule as POST /api/v2/alerts.
+ * and wrong-key throttle as the rest of the API).
  */
 export async function ingestAccount(deps: Deps, req: FastifyRequest): Promise<number> {
   const header = req.headers.authorization;
