@@ -57,6 +57,8 @@ import { logSearchRoutes } from './routes/log-search';
 import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
 import { alertmanagerRoutes } from './routes/alertmanager';
+import { prometheusApiRoutes } from './routes/prometheus-api';
+import { remoteWriteRoutes } from './routes/remote-write';
 import { externalAlertRoutes } from './routes/external-alerts';
 import { escalationPolicyRoutes } from './routes/escalation-policies';
 
@@ -150,6 +152,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 
   // Alertmanager's own path (POST /api/v2/alerts), signed in by an ingest token or Basic (routes/alertmanager.ts).
   await alertmanagerRoutes(app, deps);
+  // Prometheus's remote write and query API paths (/api/v1/...), signed in the same way (routes/remote-write.ts, prometheus-api.ts).
+  await remoteWriteRoutes(app, deps);
+  await prometheusApiRoutes(app, deps);
   avatarRoutes(app);
   healthRoutes(app, deps);
   installMetrics(app, deps);

@@ -1,30 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { postableAlerts } from '../../shared/external-alerts';
 import { OUTBOX_EVENT, externalEngineFor } from '../alerting/start';
 import type { Deps } from '../deps';
 import { emitEvent } from '../events';
-import { authenticatorFor, parseBasic, unauthorized } from '../http/auth';
-import { ApiError, badRequest } from '../http/errors';
-import { ingestTokenAccount } from '../services/external-alerts';
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
-/**
- * The account a POST /api/v2/alerts acts for: an ingest token (`Authorization: Bearer`) or a user's
- * e-mail and key (Basic, through the same authenticator and wrong-key throttle as the rest of the API).
- */
-async function accountOf(deps: Deps, req: FastifyRequest): Promise<number> {
-  const header = req.headers.authorization;
-  const bearer = header ? BEARER.exec(header)?.[1] : undefined;
-  if (bearer) {
-    const account = await ingestTokenAccount(deps.store, bearer, deps.now());
-    if (account === null) throw new ApiError(401, 'the ingest token is not valid (unknown or revoked)');
-    return account;
-  }
-  const creds = parseBasic(header);
-  if (!creds) throw unauthorized(req, 'authentication required: Authorization: Bearer <ingest token>, or HTTP Basic with your e-mail and API key');
-  return (await authenticatorFor(deps).verify(req, creds.email, creds.key)).account.id;
-}
+import { badRequest } from '../http/errors';
+import { ingestAccountOf } from '../http/ingest-auth';
 
 /** The first problem of a body, naming the alert and field as Alertmanager clients log it. */
 function problemOf(body: unknown): string | null {
@@ -49,7 +29,7 @@ export async function alertmanagerRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(
     async (am) => {
       am.post('/alerts', async (req, reply) => {
-        const accountId = await accountOf(deps, req);
+        const accountId = await ingestAccountOf(deps, req);
         const problem = problemOf(req.body);
         if (problem) throw badRequest(problem);
         const alerts = postableAlerts.parse(req.body);
