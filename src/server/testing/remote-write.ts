@@ -39,7 +39,7 @@ async function answer(res: Response): Promise<PeerAnswer> {
 
 /** POSTs a remote-write body to /api/v1/write with `authorization` (Bearer or Basic). */
 export async function remoteWrite(baseUrl: string, authorization: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<PeerAnswer> {
-  const res = await fetch(`${baseUrl}/api/v1/write`, { method: 'POST', headers: { ...REMOTE_WRITE_HEADERS, authorization, ...headers }, body });
+  const res = await fetch(`${baseUrl}/api/v1/write`, { method: 'POST', headers: { ...REMOTE_WRITE_HEADERS, authorization, ...headers }, body: Buffer.from(body) });
   return answer(res);
 }
 
