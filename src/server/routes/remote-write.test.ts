@@ -151,6 +151,17 @@ describe('POST /api/v1/write', () => {
   });
 });
 
+describe('retention', () => {
+  it('drops series minutes past the minute retention, and series no longer written', async () => {
+    const keep = { minute: 30 * 86_400, hour: 400 * 86_400, day: null, batchIds: 8 * 86_400 };
+    expect((await promGet(svc.baseUrl, bearer, '/series', { 'match[]': 'up' })).body.data.length).toBeGreaterThan(0);
+    await svc.deps.store.telemetry.enforceRetention(Math.floor(Date.now() / 1000) + 40 * 86_400, keep);
+    expect((await promGet(svc.baseUrl, bearer, '/series', { 'match[]': 'up' })).body.data).toEqual([]);
+    const minutes = await svc.sql.all<{ n: number }>('SELECT COUNT(*) AS n FROM series_minutes WHERE account_id = ?', svc.account.id);
+    expect(minutes[0]!.n).toBe(0);
+  });
+});
+
 describe('remote write limits', () => {
   let small: TestService;
   let auth: string;
