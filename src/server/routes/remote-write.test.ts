@@ -62,6 +62,19 @@ describe('POST /api/v1/write', () => {
     });
   });
 
+  it('takes query_range as a POSTed form too, as Grafana sends it', async () => {
+    const res = await fetch(`${svc.baseUrl}/api/v1/query_range`, {
+      method: 'POST',
+      headers: { authorization: bearer, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ query: 'node_load1', start: String(s(base)), end: String(s(base + 60_000)), step: '30' }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'success',
+      data: { resultType: 'matrix', result: [{ metric: { __name__: 'node_load1', instance: 'a:9100', job: 'node' }, values: [[s(base + 30_000), '0.75'], [s(base + 60_000), '0.75']] }] },
+    });
+  });
+
   it.each([
     ['up{job="node"}', ['a:9100', 'b:9100']],
     ['up{job!="node"}', ['c:9090']],
