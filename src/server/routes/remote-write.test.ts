@@ -149,6 +149,20 @@ describe('POST /api/v1/write', () => {
     expect(await seriesCount(svc.account.id)).toBe(before);
   });
 
+  it('takes concurrent writes of the same series (HA pairs) without losing a sample', async () => {
+    const body = () => encodeWrite([
+      { labels: { __name__: 'shared', replica: 'x' }, samples: [[base + 5_000, 1]] },
+      { labels: { __name__: 'shared', replica: 'y' }, samples: [[base + 5_000, 2]] },
+    ]);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => remoteWrite(svc.baseUrl, bearer, body())));
+    expect(answers.map((a) => a.status)).toEqual([204, 204, 204, 204, 204, 204]);
+    const rows = await svc.sql.all<{ count: number }>(
+      "SELECT m.count FROM series_minutes m JOIN labelled_series s ON s.account_id = m.account_id AND s.id = m.series_id WHERE s.account_id = ? AND s.name = 'shared'",
+      svc.account.id,
+    );
+    expect(rows.map((r) => Number(r.count))).toEqual([6, 6]);
+  });
+
   it('refuses unknown tokens and missing credentials', async () => {
     const body = encodeWrite([{ labels: { __name__: 'x' }, samples: [[base, 1]] }]);
     expect((await remoteWrite(svc.baseUrl, 'Bearer fwi_nope', body)).status).toBe(401);

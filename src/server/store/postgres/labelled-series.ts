@@ -46,11 +46,17 @@ export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
           for (const r of made) ids.set(r.fingerprint, r.id);
         }
         if (known.length > 0) {
-          await tx.exec('UPDATE labelled_series SET last_updated = greatest(last_updated, $3) WHERE account_id = $1 AND id = ANY($2::bigint[])', [
-            accountId, known.map((r) => r.id), at,
-          ]);
+          // Rows locked in id order, as the minutes below are written: two writers sharing series (HA
+          // Prometheus pairs) wait for each other instead of deadlocking.
+          await tx.exec(
+            `UPDATE labelled_series s SET last_updated = greatest(s.last_updated, $3)
+             FROM (SELECT id FROM labelled_series WHERE account_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE) l
+             WHERE s.account_id = $1 AND s.id = l.id`,
+            [accountId, known.map((r) => r.id), at],
+          );
         }
-        const rows = series.flatMap((s) => s.minutes.map((m) => ({ id: ids.get(s.fingerprint)!, ...m })));
+        const rows = series.flatMap((s) => s.minutes.map((m) => ({ id: ids.get(s.fingerprint)!, ...m })))
+        rows.sort((a, b) => a.id - b.id || a.minute - b.minute);
         await tx.exec(FOLD, [
           accountId, rows.map((r) => r.id), rows.map((r) => r.minute), rows.map((r) => r.count), rows.map((r) => r.sum),
           rows.map((r) => r.min), rows.map((r) => r.max), rows.map((r) => storedLast(r.last)), rows.map((r) => r.lastMs),
