@@ -72,7 +72,7 @@ export async function prometheusApiRoutes(app: FastifyInstance, deps: Deps) {
       }));
       both('/query', prom(deps, async (accountId, p) => {
         const t = one(p, 'time');
-        const at = t === undefined ? Date.now() : parseTimeMs(t, 'time');
+        const at = t === undefined ? deps.now() * 1000 : parseTimeMs(t, 'time');
         return { resultType: 'vector', result: await queryInstant(deps.store, accountId, required(p, 'query'), at) };
       }));
       both('/series', prom(deps, async (accountId, p) => {
