@@ -58,6 +58,8 @@ import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
 import { alertmanagerRoutes } from './routes/alertmanager';
 import { otlpRoutes } from './routes/otlp';
+import { prometheusApiRoutes } from './routes/prometheus-api';
+import { remoteWriteRoutes } from './routes/remote-write';
 import { externalAlertRoutes } from './routes/external-alerts';
 import { escalationPolicyRoutes } from './routes/escalation-policies';
 import { pagerDutyWebhookRoutes } from './routes/pagerduty-webhook';
@@ -157,6 +159,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await alertmanagerRoutes(app, deps);
   // OTLP/HTTP's own paths (POST /v1/traces, /v1/logs), signed in the same way (routes/otlp.ts).
   await otlpRoutes(app, deps);
+  // Prometheus's remote write and query API paths (/api/v1/...), signed in the same way (routes/remote-write.ts, prometheus-api.ts).
+  await remoteWriteRoutes(app, deps);
+  await prometheusApiRoutes(app, deps);
   avatarRoutes(app);
   healthRoutes(app, deps);
   installMetrics(app, deps);

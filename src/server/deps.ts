@@ -34,6 +34,8 @@ export interface Config {
   defaultAlerts?: boolean;
   /** Telemetry retention in seconds per resolution (null keeps forever); see services/retention.ts. */
   retention?: Partial<import('./store/repos/telemetry').RetentionPolicy>;
+  /** Prometheus remote write: series caps (services/labelled-series.ts) and writes in flight per process before 429. */
+  remoteWrite?: Partial<import('./services/labelled-series').SeriesLimits> & { maxInFlight?: number };
 }
 
 /** What every route and service is built from; tests build it over a temporary SQLite file. */

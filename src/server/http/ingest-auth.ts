@@ -7,7 +7,8 @@ import { ApiError } from './errors';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * The account an ingest request outside /api acts for (POST /api/v2/alerts, OTLP's /v1/traces and /v1/logs): an ingest
+ * The account an ingest request outside /api acts for (POST /api/v2/alerts, OTLP's /v1/traces and /v1/logs,
+ * Prometheus remote write and query API): an ingest
  * token (`Authorization: Bearer`) or a user's e-mail and key (Basic, through the same authenticator
  * and wrong-key throttle as the rest of the API).
  */

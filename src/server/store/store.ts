@@ -33,6 +33,7 @@ export type StoreUsage =
   | { kind: 'postgres'; /** connections open */ total: number; idle: number; /** requests queued for a connection */ waiting: number }
   | { kind: 'sqlite'; fileBytes: number; walBytes: number };
 import type { ScrapeTargetRepo } from './repos/scrape-targets';
+import type { LabelledSeriesRepo } from './repos/labelled-series';
 
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
@@ -87,6 +88,8 @@ export interface Store {
   escalationWalks: EscalationWalkRepo;
   /** node_exporter endpoints scraped into servers (issue 20). */
   scrapeTargets: ScrapeTargetRepo;
+  /** Metric series by name and labels: Prometheus remote write (issue 20). */
+  labelledSeries: LabelledSeriesRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   /** What the store holds of the machine, for /metrics: the PostgreSQL pool's connections, or the SQLite file sizes. */

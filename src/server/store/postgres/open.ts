@@ -6,6 +6,7 @@ import { pgAlertHistories } from './alert-histories';
 import { pgAlerts } from './alerts';
 import { pgApplications } from './applications';
 import { pgBuckets } from './buckets';
+import { pgLabelledSeries } from './labelled-series';
 import { isUnavailable, openPg, type Pg } from './db';
 import { migratePg } from './migrate';
 import { pgLeases } from './leases';
@@ -62,6 +63,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     channels: pgChannels(db),
     logs: pgLogs(db),
     buckets: pgBuckets(db),
+    labelledSeries: pgLabelledSeries(db),
     transactions: pgTransactions(db),
     alerts: pgAlerts(db),
     alertHistories: pgAlertHistories(db),

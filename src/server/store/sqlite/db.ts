@@ -11,6 +11,7 @@ import { externalEscalationSchema } from './schema-external-escalation';
 import { eventsSchema } from './schema-events';
 import { externalAlertsSchema } from './schema-external-alerts';
 import { scrapeTargetsSchema } from './schema-scrape-targets';
+import { labelledSeriesSchema } from './schema-labelled-series';
 import { idsSchema } from './schema-ids';
 import { incidentResponseSchema } from './schema-incident-response';
 import { notificationGroupingSchema } from './schema-notification-grouping';
@@ -44,6 +45,7 @@ const MODULES: SchemaModule[] = [
   escalationSchema,
   externalEscalationSchema,
   scrapeTargetsSchema,
+  labelledSeriesSchema,
 ];
 
 /**

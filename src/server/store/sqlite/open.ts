@@ -7,6 +7,7 @@ import { sqliteIncidents } from './incident-response';
 import { sqliteAlerts } from './alerts';
 import { sqliteApplications } from './applications';
 import { sqliteBuckets } from './buckets';
+import { sqliteLabelledSeries } from './labelled-series';
 import { openDb, type Db } from './db';
 import { sqliteLeases } from './leases';
 import { sqliteLogs } from './logs';
@@ -60,6 +61,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     channels: sqliteChannels(db),
     logs: sqliteLogs(db),
     buckets: sqliteBuckets(db),
+    labelledSeries: sqliteLabelledSeries(db),
     transactions: sqliteTransactions(db),
     alerts: sqliteAlerts(db),
     alertHistories: sqliteAlertHistories(db),

@@ -1,5 +1,6 @@
 import type { RetentionPolicy } from '../../repos/telemetry';
 import { BUCKET_TABLES } from '../buckets';
+import { pruneLabelledSeries, SERIES_TABLES } from '../labelled-series';
 import type { Pg } from '../db';
 import { createAhead, dropBefore, type PartitionedTable } from '../partitions';
 import { EVENT_TABLES } from './events';
@@ -9,7 +10,7 @@ import { SAMPLE_TABLES } from './sample-sink';
  * Time-partitioned tables kept for the minute retention: their day partitions are made ahead and
  * dropped whole by this job (add other areas' minute tables here with a one-line edit).
  */
-export const MINUTE_TABLES: readonly PartitionedTable[] = [...SAMPLE_TABLES, ...BUCKET_TABLES, ...EVENT_TABLES];
+export const MINUTE_TABLES: readonly PartitionedTable[] = [...SAMPLE_TABLES, ...BUCKET_TABLES, ...EVENT_TABLES, ...SERIES_TABLES];
 
 /** Days of partitions made ahead of today, so the first batch of a day never waits on DDL. */
 const AHEAD_DAYS = 3;
@@ -23,7 +24,10 @@ const AHEAD_DAYS = 3;
 export async function enforceRetention(pg: Pg, now: number, keep: RetentionPolicy): Promise<number> {
   await createAhead(pg, MINUTE_TABLES, now, AHEAD_DAYS);
   let removed = await pg.exec('DELETE FROM tm_batches WHERE received < $1', [now - keep.batchIds]);
-  if (keep.minute !== null) for (const spec of MINUTE_TABLES) removed += await dropBefore(pg, spec, now - keep.minute);
+  if (keep.minute !== null) {
+    for (const spec of MINUTE_TABLES) removed += await dropBefore(pg, spec, now - keep.minute);
+    removed += await pruneLabelledSeries(pg, now - keep.minute);
+  }
   for (const [step, age] of [
     ['hour', keep.hour],
     ['day', keep.day],

@@ -1,6 +1,7 @@
 import type { RetentionPolicy } from '../../repos/telemetry';
 import type { Db } from '../db';
 import { pruneBucketMinutes } from '../buckets';
+import { pruneLabelledSeries } from '../labelled-series';
 import { enforceEventsRetention } from './events-retention';
 import { stmt } from './statements';
 
@@ -52,6 +53,6 @@ export function enforceRetention(db: Db, now: number, keep: RetentionPolicy): nu
     }
   }
   removed += enforceEventsRetention(db, now, keep.minute);
-  if (keep.minute !== null) removed += pruneBucketMinutes(db, now - keep.minute);
+  if (keep.minute !== null) removed += pruneBucketMinutes(db, now - keep.minute) + pruneLabelledSeries(db, now - keep.minute);
   return removed;
 }

@@ -1,0 +1,52 @@
+import snappy from 'snappyjs';
+import { describe, expect, it } from 'vitest';
+import { BadWriteRequest, decodeWriteRequest, WRITE_REQUEST } from './remote-write';
+
+type Series = { labels: { name: string; value: string }[]; samples: { value: number; timestamp: number }[] };
+const encode = (timeseries: Series[]) => snappy.compress(WRITE_REQUEST.encode(WRITE_REQUEST.fromObject({ timeseries })).finish());
+const labels = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
+
+/** Prometheus's staleness marker, bit for bit (value.StaleNaN). */
+function staleNaN(): number {
+  const v = new DataView(new ArrayBuffer(8));
+  v.setUint32(0, 0x7ff00000);
+  v.setUint32(4, 2);
+  return v.getFloat64(0);
+}
+
+describe('decodeWriteRequest', () => {
+  it('reads labels and samples (ms timestamps, doubles, NaN and infinities)', () => {
+    const body = encode([
+      { labels: labels({ __name__: 'up', instance: 'a:9100', job: 'node' }), samples: [{ value: 1, timestamp: 1_700_000_000_123 }, { value: 0.25, timestamp: 1_700_000_015_000 }] },
+      { labels: labels({ __name__: 'x' }), samples: [{ value: NaN, timestamp: 1 }, { value: -Infinity, timestamp: 2 }] },
+    ]);
+    const out = decodeWriteRequest(body);
+    expect(out[0]).toEqual({
+      labels: labels({ __name__: 'up', instance: 'a:9100', job: 'node' }),
+      samples: [{ ms: 1_700_000_000_123, value: 1 }, { ms: 1_700_000_015_000, value: 0.25 }],
+    });
+    expect(out[1]!.samples[0]!.value).toBeNaN();
+    expect(out[1]!.samples[1]!.value).toBe(-Infinity);
+  });
+
+  it('drops stale markers but keeps other NaNs', () => {
+    const body = encode([{ labels: labels({ __name__: 'g' }), samples: [{ value: staleNaN(), timestamp: 5 }, { value: NaN, timestamp: 6 }] }]);
+    const out = decodeWriteRequest(body);
+    expect(out[0]!.samples).toHaveLength(1);
+    expect(out[0]!.samples[0]!.ms).toBe(6);
+  });
+
+  it.each([
+    ['not snappy', Buffer.from('definitely not snappy at all'), /snappy/],
+    ['snappy but not protobuf', snappy.compress(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f])), /protobuf/],
+    ['no metric name', encode([{ labels: labels({ job: 'x' }), samples: [{ value: 1, timestamp: 1 }] }]), /__name__/],
+    ['labels out of order', encode([{ labels: [{ name: 'job', value: 'x' }, { name: '__name__', value: 'up' }], samples: [] }]), /out of order/],
+    ['duplicate label names', encode([{ labels: [{ name: '__name__', value: 'up' }, { name: 'a', value: '1' }, { name: 'a', value: '2' }], samples: [] }]), /duplicate label name a/],
+    ['an invalid label name', encode([{ labels: labels({ __name__: 'up', 'bad-name': 'x' }), samples: [] }]), /invalid label name/],
+    ['an invalid metric name', encode([{ labels: labels({ __name__: '1up' }), samples: [] }]), /invalid metric name/],
+    ['an empty label value', encode([{ labels: labels({ __name__: 'up', a: '' }), samples: [] }]), /empty value/],
+  ])('refuses %s', (_what, body, message) => {
+    expect(() => decodeWriteRequest(body)).toThrow(BadWriteRequest);
+    expect(() => decodeWriteRequest(body)).toThrow(message);
+  });
+});

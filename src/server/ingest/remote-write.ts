@@ -1,0 +1,123 @@
+import protobuf from 'protobufjs';
+import snappy from 'snappyjs';
+
+/**
+ * Prometheus remote write 1.0 (prompb/remote.proto, types.proto), declared by reflection rather than
+ * generated. The decoder reads Sample.value as fixed64 (same wire type as double) so the exact bits of a
+ * NaN survive: Prometheus marks a series stale with one NaN bit pattern, and JS may not keep it.
+ */
+function writeRequestType(valueType: 'double' | 'fixed64'): protobuf.Type {
+  const root = new protobuf.Root();
+  root.define('prometheus').add(
+    new protobuf.Type('WriteRequest')
+      .add(new protobuf.Field('timeseries', 1, 'TimeSeries', 'repeated'))
+      .add(new protobuf.Field('metadata', 3, 'MetricMetadata', 'repeated')),
+  );
+  const ns = root.lookup('prometheus') as protobuf.Namespace;
+  ns.add(
+    new protobuf.Type('TimeSeries')
+      .add(new protobuf.Field('labels', 1, 'Label', 'repeated'))
+      .add(new protobuf.Field('samples', 2, 'Sample', 'repeated')),
+  );
+  ns.add(new protobuf.Type('Label').add(new protobuf.Field('name', 1, 'string')).add(new protobuf.Field('value', 2, 'string')));
+  ns.add(new protobuf.Type('Sample').add(new protobuf.Field('value', 1, valueType)).add(new protobuf.Field('timestamp', 2, 'int64')));
+  ns.add(
+    new protobuf.Type('MetricMetadata')
+      .add(new protobuf.Field('type', 1, 'int32'))
+      .add(new protobuf.Field('metric_family_name', 2, 'string'))
+      .add(new protobuf.Field('help', 4, 'string'))
+      .add(new protobuf.Field('unit', 5, 'string')),
+  );
+  return root.lookupType('prometheus.WriteRequest');
+}
+
+/** The WriteRequest as senders (and tests) encode it: Sample.value a double. */
+export const WRITE_REQUEST = writeRequestType('double');
+const DECODE = writeRequestType('fixed64');
+
+export interface RemoteLabel {
+  name: string;
+  value: string;
+}
+/** One sample: epoch milliseconds and its value. */
+export interface RemoteSample {
+  ms: number;
+  value: number;
+}
+/** One series of a WriteRequest, labels sorted by name, `__name__` among them. */
+export interface RemoteSeries {
+  labels: RemoteLabel[];
+  samples: RemoteSample[];
+}
+
+/** Uncompressed size at most (a snappy body names its length first, so a bomb is refused before inflating). */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+
+/** A payload refused whole (400): nothing of it is stored. */
+export class BadWriteRequest extends Error {}
+
+const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+/** Prometheus's staleness marker (value.StaleNaN): skipped, as Prometheus's own receiver skips it. */
+const STALE_HIGH = 0x7ff00000;
+const STALE_LOW = 0x00000002;
+
+const STALE = (BigInt(STALE_HIGH) << 32n) | BigInt(STALE_LOW);
+const f64 = new DataView(new ArrayBuffer(8));
+function bitsToDouble(bits: bigint): number {
+  f64.setBigUint64(0, bits);
+  return f64.getFloat64(0);
+}
+
+interface Decoded {
+  timeseries?: { labels?: { name?: string; value?: string }[]; samples?: { value?: string; timestamp?: string }[] }[];
+}
+
+/** Checks one series' labels as Prometheus's receiver does: sorted, unique, valid names, a metric name. */
+function checkedLabels(raw: { name?: string; value?: string }[], index: number): RemoteLabel[] {
+  const labels = raw.map((l) => ({ name: l.name ?? '', value: l.value ?? '' }));
+  const where = `series ${index}`;
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i]!;
+    if (!LABEL_NAME.test(l.name)) throw new BadWriteRequest(`${where}: invalid label name ${JSON.stringify(l.name)}`);
+    if (l.value === '') throw new BadWriteRequest(`${where}: label ${l.name} has an empty value`);
+    const prev = labels[i - 1];
+    if (prev && prev.name === l.name) throw new BadWriteRequest(`${where}: duplicate label name ${l.name}`);
+    if (prev && prev.name > l.name) throw new BadWriteRequest(`${where}: labels out of order (${prev.name} before ${l.name}); they must be sorted by name`);
+  }
+  const name = labels.find((l) => l.name === '__name__');
+  if (!name) throw new BadWriteRequest(`${where}: no metric name (label __name__)`);
+  if (!METRIC_NAME.test(name.value)) throw new BadWriteRequest(`${where}: invalid metric name ${JSON.stringify(name.value)}`);
+  return labels;
+}
+
+/**
+ * Decodes a remote-write body (snappy block format, then protobuf WriteRequest) and checks it whole:
+ * throws BadWriteRequest naming the first problem. Stale markers are dropped; other NaNs are values.
+ */
+export function decodeWriteRequest(body: Uint8Array): RemoteSeries[] {
+  let raw: Uint8Array;
+  try {
+    raw = snappy.uncompress(body, MAX_DECODED_BYTES);
+  } catch (err) {
+    throw new BadWriteRequest(`the body is not snappy block-compressed: ${(err as Error).message}`);
+  }
+  let msg: Decoded;
+  try {
+    msg = DECODE.toObject(DECODE.decode(raw), { longs: String, defaults: false }) as Decoded;
+  } catch (err) {
+    throw new BadWriteRequest(`the body is not a protobuf WriteRequest: ${(err as Error).message}`);
+  }
+  return (msg.timeseries ?? []).map((ts, i) => {
+    const labels = checkedLabels(ts.labels ?? [], i);
+    const samples: RemoteSample[] = [];
+    for (const s of ts.samples ?? []) {
+      const bits = BigInt.asUintN(64, BigInt(s.value ?? '0'));
+      if (bits === STALE) continue;
+      const ms = Number(s.timestamp ?? '0');
+      if (!Number.isSafeInteger(ms) || ms < 0) throw new BadWriteRequest(`series ${i}: bad sample timestamp ${ms}`);
+      samples.push({ ms, value: bitsToDouble(bits) });
+    }
+    return { labels, samples };
+  });
+}

@@ -1,0 +1,72 @@
+import { readLast, SERIES_COLUMNS, storedLast, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
+import type { LabelledSeriesRepo, SeriesWrite, SeriesWriteOutcome } from '../repos/labelled-series';
+import type { Db } from './db';
+
+// Folds a minute into the stored one: counts and sums add, min/max ignore NULLs, the later sample is last.
+const FOLD = `
+INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (account_id, series_id, time) DO UPDATE SET
+  count = count + excluded.count, sum = sum + excluded.sum,
+  min = CASE WHEN min IS NULL THEN excluded.min WHEN excluded.min IS NULL THEN min ELSE MIN(min, excluded.min) END,
+  max = CASE WHEN max IS NULL THEN excluded.max WHEN excluded.max IS NULL THEN max ELSE MAX(max, excluded.max) END,
+  last = CASE WHEN excluded.last_ms >= last_ms THEN excluded.last ELSE last END,
+  last_ms = MAX(last_ms, excluded.last_ms)`;
+
+/** Drops minutes older than `before` and series not updated since (the retention job's hook). */
+export function pruneLabelledSeries(db: Db, before: number): number {
+  let n = db.prepare('DELETE FROM series_minutes WHERE time < ?').run(before).changes;
+  n += db.prepare('DELETE FROM labelled_series WHERE last_updated < ?').run(before).changes;
+  return n;
+}
+
+/** The SQLite labelled-series repository (PostgreSQL: postgres/labelled-series.ts). */
+export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
+  const idOf = db.prepare<[number, string], { id: number }>('SELECT id FROM labelled_series WHERE account_id = ? AND fingerprint = ?');
+  const count = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM labelled_series WHERE account_id = ?');
+  const insert = db.prepare<[number, string, string, string, number, number], { id: number }>(
+    'INSERT INTO labelled_series (account_id, fingerprint, name, labels, create_time, last_updated) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+  );
+  const touch = db.prepare('UPDATE labelled_series SET last_updated = MAX(last_updated, ?) WHERE account_id = ? AND id = ?');
+  const fold = db.prepare(FOLD);
+
+  const write = db.transaction((accountId: number, series: readonly SeriesWrite[], maxSeries: number, at: number): SeriesWriteOutcome => {
+    const known = series.map((s) => idOf.get(accountId, s.fingerprint)?.id);
+    const adding = known.filter((id) => id === undefined).length;
+    if (adding > 0) {
+      const existing = count.get(accountId)!.n;
+      if (existing + adding > maxSeries) return { ok: false, existing, adding };
+    }
+    series.forEach((s, i) => {
+      const id = known[i] ?? insert.get(accountId, s.fingerprint, s.name, JSON.stringify(s.labels), at, at)!.id;
+      if (known[i] !== undefined) touch.run(at, accountId, id);
+      for (const m of s.minutes) fold.run(accountId, id, m.minute, m.count, m.sum, m.min, m.max, storedLast(m.last), m.lastMs);
+    });
+    return { ok: true, newSeries: adding };
+  });
+
+  return {
+    async write(accountId, series, maxSeries, at) {
+      return write.immediate(accountId, series, maxSeries, at);
+    },
+    async find(accountId, name, since = 0) {
+      const rows =
+        name === null
+          ? db.prepare<[number, number], SeriesRow>(`SELECT ${SERIES_COLUMNS} FROM labelled_series WHERE account_id = ? AND last_updated >= ? ORDER BY id`).all(accountId, since)
+          : db
+              .prepare<[number, string, number], SeriesRow>(`SELECT ${SERIES_COLUMNS} FROM labelled_series WHERE account_id = ? AND name = ? AND last_updated >= ? ORDER BY id`)
+              .all(accountId, name, since);
+      return rows.map(toSeriesRecord);
+    },
+    async points(accountId, ids, fromMs, toMs) {
+      if (ids.length === 0) return [];
+      // Minutes are keyed by their start; a minute's last sample lies within it.
+      const stmt = db.prepare<[number, string, number, number, number, number], { series_id: number; last_ms: number; last: number | null }>(
+        `SELECT series_id, last_ms, last FROM series_minutes
+         WHERE account_id = ? AND series_id IN (SELECT value FROM json_each(?)) AND time BETWEEN ? AND ? AND last_ms BETWEEN ? AND ?
+         ORDER BY series_id, time`,
+      );
+      const rows = stmt.all(accountId, JSON.stringify(ids), Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60, fromMs, toMs);
+      return rows.map((r) => ({ seriesId: r.series_id, lastMs: r.last_ms, value: readLast(r.last) }));
+    },
+  };
+}
