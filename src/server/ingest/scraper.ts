@@ -121,19 +121,23 @@ export function createScraper(deps: Deps, opts: ScraperOptions = {}) {
     return report(o, stored);
   }
 
-  /** Scrapes every target due now, `concurrency` at a time; one target's failure is recorded on it and stops no other. */
+  /**
+   * Scrapes every target due now, `concurrency` at a time; one target's failure is recorded on it and
+   * stops no other. Answers a report per target in the order they were due (not as they finished).
+   */
   async function runDue(): Promise<ScrapeReport[]> {
     const due = await store.scrapeTargets.due(now(), opts.batchSize ?? 200);
-    const out: ScrapeReport[] = [];
+    const out: ScrapeReport[] = new Array<ScrapeReport>(due.length);
     let next = 0;
     const worker = async () => {
       while (next < due.length) {
-        const t = due[next++]!;
+        const i = next++;
+        const t = due[i]!;
         try {
-          out.push(await scrape(t));
+          out[i] = await scrape(t);
         } catch (err) {
           console.error(`scrape of target ${t.id}:`, err);
-          out.push({ targetId: t.id, accountId: t.accountId, error: 'internal error', serverId: t.serverId, stored: false });
+          out[i] = { targetId: t.id, accountId: t.accountId, error: 'internal error', serverId: t.serverId, stored: false };
         }
       }
     };

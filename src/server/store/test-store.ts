@@ -18,7 +18,7 @@ const adminUrl = () => process.env.PG_TEST_URL ?? 'postgres://fw:fw@127.0.0.1:54
  * The template is named by a hash of the migrations, so concurrent runs (and engineers) share it and
  * a changed migration makes a new one.
  */
-const template = () => `fw_tpl_${createHash('sha256').update(migrationFiles().map((m) => m.sql).join('\n--\n')).digest('hex').slice(0, 12)}`;
+const template = () => `fw_tpl_${createHash('sha256').update(migrationFiles().map((m) => `${m.version} ${m.name}\n${m.sql}`).join('\n--\n')).digest('hex').slice(0, 12)}`;
 
 function urlFor(db: string): string {
   const u = new URL(adminUrl());
