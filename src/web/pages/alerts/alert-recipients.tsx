@@ -37,9 +37,12 @@ export function AlertUsersEditor({ value, onChange, error }: { value: UserDraft[
             return (
               <tr key={u.id} className="border-t border-slate-100 dark:border-slate-800">
                 <td className="py-1">
-                  <label className="flex items-center gap-2">
+                  {/* An e-mail is one long word: it may break anywhere, so a phone's table stays within the screen. */}
+                  <label className="flex min-w-0 items-center gap-2">
                     <input type="checkbox" checked={!!mine} onChange={(e) => set(u.id, e.target.checked ? { id: u.id, sendemail: true, sendsms: false, pushnotification: false } : null)} />
-                    {who} <span className="text-xs text-slate-600 dark:text-slate-400">{u.email}</span>
+                    <span className="min-w-0">
+                      {who} <span className="text-xs break-all text-slate-600 dark:text-slate-400">{u.email}</span>
+                    </span>
                   </label>
                 </td>
                 {CHANNELS.map((c) => (
