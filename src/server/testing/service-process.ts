@@ -9,11 +9,17 @@ export interface ServiceProcess {
   output(): string;
   /** SIGKILL to the whole process group: no clean shutdown, no last write. */
   crash(): Promise<void>;
+  /** SIGTERM, as an operator's stop (a rolling upgrade): resolves when the process has exited. */
+  stop(): Promise<void>;
 }
 
-/** Starts main.ts with `env` (PORT=0 picks a free port) and resolves once it listens. */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+/**
+ * Starts main.ts with `env` (PORT=0 picks a free port) and resolves once it listens; `cwd` runs another
+ * checkout's main.ts (a previous release, for upgrade tests).
+ */
+export async function startServiceProcess(env: Record<string, string>, cwd?: string): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DEMO: '0', LOCAL_COLLECTOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -32,13 +38,18 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     base,
     child,
     output: () => out,
-    crash: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        process.kill(-child.pid!, 'SIGKILL');
-      }),
+    crash: () => signal(child, 'SIGKILL'),
+    stop: () => signal(child, 'SIGTERM'),
   };
+}
+
+/** Sends `sig` to the child's process group and resolves once it has exited. */
+function signal(child: ChildProcess, sig: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, sig);
+  });
 }
 
 /** Creates an account with the CLI on the store `storeEnv` names (DATA_DIR, DATABASE_URL) and answers its Basic header. */
@@ -70,9 +81,10 @@ export async function callService(base: string, auth: string, method: string, pa
   return { status: r.status, body: parsed };
 }
 
-/** Creates an account with the CLI against the store `env` names (DATA_DIR or DATABASE_URL). */
-export function createAccountIn(env: Record<string, string>, email: string): string {
+/** Creates an account with the CLI (of the checkout at `cwd`, this one by default) against the store `env` names (DATA_DIR or DATABASE_URL). */
+export function createAccountIn(env: Record<string, string>, email: string, cwd?: string): string {
   const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/account.ts', 'create', '--email', email], {
+    cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
