@@ -10,6 +10,7 @@ import { envelope } from '../http/paging';
 import { route, successAnswer } from '../http/route';
 import type { JsonSchema } from '../http/openapi-operation';
 import { createChannel, toChannelDelivery, toChannelItem, updateChannel } from '../services/channels';
+import { refuseIfPaged } from '../services/escalation-policies';
 
 const TAG = 'Channels';
 const secret = (what: string): JsonSchema => ({ writeOnly: true, description: `${what} (a secret: write-only, answered masked; left out on update keeps it)` });
@@ -79,10 +80,11 @@ export function channelRoutes(app: FastifyInstance, { store, now, events, config
 
   route(app, {
     method: 'DELETE', path: '/channels/:id',
-    tag: TAG, summary: 'Delete a channel (Manager/owner); it leaves every alert, its pending messages fail',
+    tag: TAG, summary: 'Delete a channel (Manager/owner); it leaves every alert, its pending messages fail; 409 while an escalation policy pages it',
     response: successAnswer,
   }, async (req) => {
     const c = await channelOr404(req.account.id, pathId(req));
+    await refuseIfPaged(store, req.account.id, 'channels', c.id);
     await store.channels.delete(req.account.id, c.id, Date.now());
     return { result: 'Success' };
   });

@@ -19,6 +19,7 @@ import type { JsonSchema } from '../http/openapi-operation';
 import { envelope } from '../http/paging';
 import { route, successAnswer } from '../http/route';
 import { checkOverride, checkOverrideRemoval, checkRotationUsers, onCall, peopleOf } from '../services/schedules';
+import { refuseIfPaged } from '../services/escalation-policies';
 
 const TAG = 'Schedules';
 
@@ -105,10 +106,11 @@ export function scheduleRoutes(app: FastifyInstance, { store, now }: Deps) {
 
   route(app, {
     method: 'DELETE', path: '/schedules/:id',
-    tag: TAG, summary: 'Delete a schedule and its overrides (Manager/owner)',
+    tag: TAG, summary: 'Delete a schedule and its overrides (Manager/owner); 409 while an escalation policy pages it',
     response: successAnswer,
   }, async (req) => {
     const s = await scheduleOr404(req.account.id, pathId(req));
+    await refuseIfPaged(store, req.account.id, 'schedules', s.id);
     await store.schedules.remove(req.account.id, s.id);
     return { result: 'Success' };
   });

@@ -1,5 +1,6 @@
 import { escalationPaths, type EscalationPolicy, type EscalationPolicyInput } from '../../shared/escalation-policies';
 import type { EscalationPolicyRecord, EscalationPolicyWrite } from '../store/repos/escalations';
+import { PAGE_LIMIT_MAX } from '../../shared/paging';
 import type { Store } from '../store/store';
 import { conflict, invalid, notFound } from './errors';
 
@@ -53,3 +54,20 @@ export const toPolicyItem = (r: EscalationPolicyRecord): EscalationPolicy => ({
   created: r.created,
   url: escalationPaths.item(r.id),
 });
+
+/**
+ * Refuses (409) to delete a schedule or channel that a step of an escalation policy pages: the step
+ * would page nobody at 3 a.m. The message names the policies, so the person deleting knows where to look.
+ */
+export async function refuseIfPaged(store: Store, accountId: number, kind: 'schedules' | 'channels', id: number): Promise<void> {
+  const naming: EscalationPolicyRecord[] = [];
+  for (let page = 0; ; page++) {
+    const p = await store.escalationPolicies.list(accountId, { limit: PAGE_LIMIT_MAX, page });
+    naming.push(...p.items.filter((policy) => policy.steps.some((s) => s.targets[kind].includes(id))));
+    if (p.items.length < PAGE_LIMIT_MAX) break;
+  }
+  if (naming.length === 0) return;
+  const what = kind === 'schedules' ? 'schedule' : 'channel';
+  const names = naming.map((p) => `${p.id} "${p.name}"`).join(', ');
+  throw conflict(`the ${what} is paged by escalation polic${naming.length > 1 ? 'ies' : 'y'} ${names}: take it out of ${naming.length > 1 ? 'their' : 'its'} steps first`);
+}
