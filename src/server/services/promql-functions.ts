@@ -14,8 +14,8 @@ export interface Point {
 export function kahanInc(inc: number, sum: number, c: number): [number, number] {
   const t = sum + inc;
   if (!Number.isFinite(t) && !Number.isNaN(t)) return [t, 0];
-  if (Math.abs(sum) >= Math.abs(inc)) return [t, c + (sum - t) + inc];
-  return [t, c + (inc - t) + sum];
+  if (Math.abs(sum) >= Math.abs(inc)) return [t, c + ((sum - t) + inc)];
+  return [t, c + ((inc - t) + sum)];
 }
 
 /** Kahan sum of values, as sum and sum_over_time. */
