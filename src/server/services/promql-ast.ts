@@ -1,6 +1,8 @@
-import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@prometheus-io/lezer-promql';
 import { BadQuery, labelMatcher, type LabelMatcher, type MatchOp } from './promql-selector';
+
+/** A node of lezer's syntax tree (typed through the parser: @lezer/common is not a direct dependency). */
+type SyntaxNode = ReturnType<typeof parser.parse>['topNode'];
 
 /** Functions of the subset, by the type of their arguments. */
 export const RANGE_FUNCTIONS = [
