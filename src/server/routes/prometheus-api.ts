@@ -5,6 +5,7 @@ import {
   labelNames, labelValues, parseDurationMs, parseTimeMs, queryInstant, queryRange, seriesMatching,
 } from '../services/prometheus-query';
 import { BadQuery } from '../services/promql-selector';
+import { labelledSeriesSource } from '../services/promql-source';
 
 type Params = Record<string, unknown>;
 
@@ -32,10 +33,10 @@ function matches(p: Params): string[] {
   return list;
 }
 
-/** Series updated since `start` (epoch seconds), when given. */
+/** Series written since `start` (epoch ms), when given. */
 const sinceOf = (p: Params): number => {
   const start = one(p, 'start');
-  return start === undefined ? 0 : Math.floor(parseTimeMs(start, 'start') / 1000);
+  return start === undefined ? 0 : parseTimeMs(start, 'start');
 };
 
 /**
@@ -56,11 +57,12 @@ function prom(deps: Deps, answer: (accountId: number, p: Params) => Promise<unkn
 }
 
 /**
- * The read side of Prometheus's HTTP API (issue 20) over labelled series, for a plain selector so
- * far: query_range, query, series, labels, label values and buildinfo, account-scoped by an ingest
- * token or Basic. Outside /api/v5: the paths are Prometheus's, so its clients find them.
+ * The read side of Prometheus's HTTP API (issue 20) over labelled series, with the PromQL subset
+ * of docs/promql.md: query_range, query, series, labels, label values and buildinfo, account-scoped
+ * by an ingest token or Basic. Outside /api/v5: the paths are Prometheus's, so its clients find them.
  */
 export async function prometheusApiRoutes(app: FastifyInstance, deps: Deps) {
+  const source = labelledSeriesSource(deps.store);
   await app.register(
     async (api) => {
       const both = (url: string, handler: ReturnType<typeof prom>) => api.route({ method: ['GET', 'POST'], url, handler });
@@ -68,22 +70,22 @@ export async function prometheusApiRoutes(app: FastifyInstance, deps: Deps) {
         const start = parseTimeMs(required(p, 'start'), 'start');
         const end = parseTimeMs(required(p, 'end'), 'end');
         const step = parseDurationMs(required(p, 'step'), 'step');
-        return { resultType: 'matrix', result: await queryRange(deps.store, accountId, required(p, 'query'), start, end, step) };
+        return queryRange(source, accountId, required(p, 'query'), start, end, step);
       }));
       both('/query', prom(deps, async (accountId, p) => {
         const t = one(p, 'time');
         const at = t === undefined ? deps.now() * 1000 : parseTimeMs(t, 'time');
-        return { resultType: 'vector', result: await queryInstant(deps.store, accountId, required(p, 'query'), at) };
+        return queryInstant(source, accountId, required(p, 'query'), at);
       }));
       both('/series', prom(deps, async (accountId, p) => {
         const m = matches(p);
         if (m.length === 0) throw new BadQuery('no match[] parameter provided');
-        return seriesMatching(deps.store, accountId, m, sinceOf(p));
+        return seriesMatching(source, accountId, m, sinceOf(p));
       }));
-      both('/labels', prom(deps, async (accountId, p) => labelNames(await seriesMatching(deps.store, accountId, matches(p), sinceOf(p)))));
+      both('/labels', prom(deps, async (accountId, p) => labelNames(await seriesMatching(source, accountId, matches(p), sinceOf(p)))));
       api.get<{ Params: { name: string } }>('/label/:name/values', prom(deps, async (accountId, p) => {
         const name = String(p.name);
-        return labelValues(await seriesMatching(deps.store, accountId, matches(p), sinceOf(p)), name);
+        return labelValues(await seriesMatching(source, accountId, matches(p), sinceOf(p)), name);
       }));
       api.get('/status/buildinfo', async (req, reply) => {
         await ingestAccount(deps, req);

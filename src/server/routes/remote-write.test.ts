@@ -108,8 +108,8 @@ describe('POST /api/v1/write', () => {
   });
 
   it.each([
-    ['rate(up[5m])', /function "rate" is not supported/],
-    ['sum by (job) (up)', /aggregation "sum" is not supported/],
+    ['predict_linear(up[5m], 60)', /unsupported in Fleetwatch: function "predict_linear"/],
+    ['up and up', /unsupported in Fleetwatch: binary operator "and"/],
     ['up{job=~"("}', /invalid regular expression/],
   ])('answers %s with bad_data', async (query, message) => {
     const r = await promGet(svc.baseUrl, bearer, '/query_range', { query, start: s(base), end: s(base + 60_000), step: 15 });

@@ -1,9 +1,9 @@
-import type { SeriesRecord } from '../store/repos/labelled-series';
-import type { Store } from '../store/store';
-import { BadQuery, matchesAll, parseSelector, pinnedName, type LabelMatcher } from './promql-selector';
+import { parsePromql, parseSelector, typeOf } from './promql-ast';
+import { evalInstant, evalRange, loadData } from './promql-eval';
+import { labelsKey } from './promql-operators';
+import { BadQuery } from './promql-selector';
+import type { SeriesSource } from './promql-source';
 
-/** How far back a step looks for its latest sample, as Prometheus's default --query.lookback-delta. */
-export const LOOKBACK_MS = 5 * 60_000;
 /** Points per series at most, as Prometheus refuses past 11,000. */
 export const MAX_POINTS = 11_000;
 
@@ -55,55 +55,45 @@ export function parseTimeMs(text: string, what: string): number {
   return ms;
 }
 
-const metricOf = (s: SeriesRecord): Metric => ({ __name__: s.name, ...s.labels });
+/** Prometheus's result types, as the query endpoints answer them. */
+export type QueryData =
+  | { resultType: 'matrix'; result: MatrixSeries[] }
+  | { resultType: 'vector'; result: VectorSample[] }
+  | { resultType: 'scalar'; result: [number, string] };
 
-/** The account's series a selector picks (updated since `since`, epoch seconds). */
-async function select(store: Store, accountId: number, matchers: readonly LabelMatcher[], since = 0): Promise<SeriesRecord[]> {
-  const all = await store.labelledSeries.find(accountId, pinnedName(matchers), since);
-  return all.filter((s) => matchesAll(matchers, metricOf(s)));
-}
-
-/** Each series' latest value at each step: the newest sample within the lookback window before it. */
-async function evaluate(store: Store, accountId: number, query: string, startMs: number, endMs: number, stepMs: number) {
-  const matchers = parseSelector(query);
-  const series = await select(store, accountId, matchers, Math.floor((startMs - LOOKBACK_MS) / 1000) - 60);
-  const points = await store.labelledSeries.points(accountId, series.map((s) => s.id), startMs - LOOKBACK_MS + 1, endMs);
-  const bySeries = new Map<number, { lastMs: number; value: number }[]>();
-  for (const p of points) (bySeries.get(p.seriesId) ?? bySeries.set(p.seriesId, []).get(p.seriesId)!).push(p);
-  const out: MatrixSeries[] = [];
-  for (const s of series) {
-    const ps = bySeries.get(s.id) ?? [];
-    const values: [number, string][] = [];
-    let i = 0;
-    for (let t = startMs; t <= endMs; t += stepMs) {
-      while (i < ps.length && ps[i]!.lastMs <= t) i++;
-      const p = ps[i - 1];
-      if (p && p.lastMs > t - LOOKBACK_MS) values.push([t / 1000, formatValue(p.value)]);
-    }
-    if (values.length > 0) out.push({ metric: metricOf(s), values });
-  }
-  return out;
-}
-
-/** query_range of a plain selector: a matrix, one value per step where the series had a recent sample. */
-export async function queryRange(store: Store, accountId: number, query: string, startMs: number, endMs: number, stepMs: number): Promise<MatrixSeries[]> {
+/** query_range: the expression at each step, a matrix (a scalar expression answers one series without labels). */
+export async function queryRange(source: SeriesSource, accountId: number, query: string, startMs: number, endMs: number, stepMs: number): Promise<QueryData> {
   if (endMs < startMs) throw new BadQuery('invalid parameter "end": end timestamp must not be before start time');
   if (stepMs <= 0) throw new BadQuery('invalid parameter "step": zero or negative query resolution step widths are not accepted. Try a positive integer');
   if ((endMs - startMs) / stepMs > MAX_POINTS) throw new BadQuery(`exceeded maximum resolution of ${MAX_POINTS} points per timeseries. Try decreasing the query resolution (?step=XX)`);
-  return evaluate(store, accountId, query, startMs, endMs, stepMs);
+  const expr = parsePromql(query);
+  const type = typeOf(expr);
+  if (type === 'matrix') throw new BadQuery('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
+  const data = await loadData(source, accountId, expr, startMs, endMs);
+  const result = evalRange(expr, startMs, endMs, stepMs, data).map((s) => ({
+    metric: s.labels,
+    values: s.values.map(([t, v]): [number, string] => [t / 1000, formatValue(v)]),
+  }));
+  return { resultType: 'matrix', result };
 }
 
-/** query (instant) of a plain selector: a vector at `timeMs`. */
-export async function queryInstant(store: Store, accountId: number, query: string, timeMs: number): Promise<VectorSample[]> {
-  const m = await evaluate(store, accountId, query, timeMs, timeMs, 1);
-  return m.map((s) => ({ metric: s.metric, value: s.values[0]! }));
+/** query (instant): a vector, a scalar, or for a range selector a matrix, at `timeMs`. */
+export async function queryInstant(source: SeriesSource, accountId: number, query: string, timeMs: number): Promise<QueryData> {
+  const expr = parsePromql(query);
+  const v = evalInstant(expr, timeMs, await loadData(source, accountId, expr, timeMs, timeMs));
+  const at = timeMs / 1000;
+  switch (v.type) {
+    case 'scalar': return { resultType: 'scalar', result: [at, formatValue(v.v)] };
+    case 'vector': return { resultType: 'vector', result: v.samples.map((s) => ({ metric: s.labels, value: [at, formatValue(s.v)] })) };
+    case 'matrix': return { resultType: 'matrix', result: v.series.map((s) => ({ metric: s.labels, values: s.points.map((p): [number, string] => [p.t / 1000, formatValue(p.v)]) })) };
+  }
 }
 
-/** The label sets of series matching any of the selectors (all series without one), updated since `since`. */
-export async function seriesMatching(store: Store, accountId: number, selectors: readonly string[], since = 0): Promise<Metric[]> {
-  if (selectors.length === 0) return (await store.labelledSeries.find(accountId, null, since)).map(metricOf);
-  const seen = new Map<number, Metric>();
-  for (const sel of selectors) for (const s of await select(store, accountId, parseSelector(sel), since)) seen.set(s.id, metricOf(s));
+/** The label sets of series matching any of the selectors (all series without one), written since `sinceMs`. */
+export async function seriesMatching(source: SeriesSource, accountId: number, selectors: readonly string[], sinceMs = 0): Promise<Metric[]> {
+  if (selectors.length === 0) return source.series(accountId, [], sinceMs);
+  const seen = new Map<string, Metric>();
+  for (const sel of selectors) for (const m of await source.series(accountId, parseSelector(sel), sinceMs)) seen.set(labelsKey(m), m);
   return [...seen.values()];
 }
 

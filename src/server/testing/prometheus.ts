@@ -27,16 +27,16 @@ export interface PrometheusPeer {
 /**
  * Starts the real Prometheus on a free loopback port with a temporary directory for its TSDB and
  * files; `config(dir)` answers prometheus.yml (it may write rule files into `dir` first). Resolves
- * once Prometheus says it is ready.
+ * once Prometheus says it is ready. `args` are extra flags (e.g. --web.enable-remote-write-receiver).
  */
-export async function startPrometheus(config: (dir: string) => string): Promise<PrometheusPeer> {
+export async function startPrometheus(config: (dir: string) => string, args: readonly string[] = []): Promise<PrometheusPeer> {
   const dir = mkdtempSync(join(tmpdir(), 'fw-prometheus-'));
   writeFileSync(join(dir, 'prometheus.yml'), config(dir));
   const port = await freePort();
   let out = '';
   const child: ChildProcess = spawn(
     PROMETHEUS,
-    [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'],
+    [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
