@@ -5,6 +5,7 @@ import {
   labelNames, labelValues, parseDurationMs, parseTimeMs, queryInstant, queryRange, seriesMatching,
 } from '../services/prometheus-query';
 import { BadQuery } from '../services/promql-selector';
+import { combinedSource, nativeSource } from '../services/promql-native';
 import { labelledSeriesSource } from '../services/promql-source';
 
 type Params = Record<string, unknown>;
@@ -62,7 +63,8 @@ function prom(deps: Deps, answer: (accountId: number, p: Params) => Promise<unkn
  * by an ingest token or Basic. Outside /api/v5: the paths are Prometheus's, so its clients find them.
  */
 export async function prometheusApiRoutes(app: FastifyInstance, deps: Deps) {
-  const source = labelledSeriesSource(deps.store);
+  // Labelled series (remote write, OTLP) beside the native servers, processes and applications.
+  const source = combinedSource(labelledSeriesSource(deps.store), nativeSource(deps.store, () => deps.now() * 1000));
   await app.register(
     async (api) => {
       const both = (url: string, handler: ReturnType<typeof prom>) => api.route({ method: ['GET', 'POST'], url, handler });
