@@ -18,6 +18,7 @@ import { ApiError, installErrorHandling, sendError } from './http/errors';
 import { acceptEmptyJsonBody } from './http/json-body';
 import { installCsvExport } from './http/csv-export';
 import { installMetrics } from './http/metrics';
+import type { Operation } from './http/openapi-operation';
 import { collectOperations } from './http/route';
 import { alertHistoryRoutes } from './routes/alert-histories';
 import { incidentRoutes } from './routes/incidents';
@@ -71,11 +72,30 @@ export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serve
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the
  * operations those routes declare. Answers the operations and what was registered without one (openapi.test.ts).
  */
-export function registerApi(api: FastifyInstance, deps: Deps): ReturnType<typeof collectOperations> {
+export function registerApi(api: FastifyInstance, deps: Deps, peer: readonly Operation[] = []): ReturnType<typeof collectOperations> {
   const collected = collectOperations(api);
   for (const routes of API_ROUTES) routes(api, deps);
-  openApiRoutes(api, collected.operations);
+  openApiRoutes(api, collected.operations, peer);
   return collected;
+}
+
+/**
+ * Other tools' own protocols, at their own paths outside /api/v5, each signed in by an ingest token
+ * or Basic (http/ingest-auth.ts): Alertmanager's alert intake (POST /api/v2/alerts), OTLP/HTTP
+ * (/v1/...), Prometheus remote write and query API (/api/v1/...), and /metrics. Answers what they
+ * declare (and what was registered without a declaration, which openapi.test.ts refuses).
+ */
+export async function registerPeerProtocols(app: FastifyInstance, deps: Deps, metricsRoute: (scope: FastifyInstance) => void): Promise<ReturnType<typeof collectOperations>> {
+  let collected: ReturnType<typeof collectOperations> | undefined;
+  await app.register(async (peer) => {
+    collected = collectOperations(peer);
+    await alertmanagerRoutes(peer, deps);
+    await otlpRoutes(peer, deps);
+    await remoteWriteRoutes(peer, deps);
+    await prometheusApiRoutes(peer, deps);
+    metricsRoute(peer);
+  });
+  return collected!;
 }
 
 /** Routes outside sign-in: the document (no tenant data) and signing in itself. */
@@ -140,6 +160,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await app.register(formbody);
   acceptEmptyJsonBody(app);
 
+  // Filled once the peer protocols are registered below; the document is built at its first request.
+  const peerOperations: Operation[] = [];
   for (const prefix of ['/api', '/api/v5']) {
     await app.register(
       async (api) => {
@@ -149,22 +171,16 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
         });
         installAudit(api, deps);
         installCsvExport(api);
-        registerApi(api, deps);
+        registerApi(api, deps, peerOperations);
       },
       { prefix },
     );
   }
 
-  // Alertmanager's own path (POST /api/v2/alerts), signed in by an ingest token or Basic (routes/alertmanager.ts).
-  await alertmanagerRoutes(app, deps);
-  // OTLP/HTTP's own paths (POST /v1/traces, /v1/logs), signed in the same way (routes/otlp.ts).
-  await otlpRoutes(app, deps);
-  // Prometheus's remote write and query API paths (/api/v1/...), signed in the same way (routes/remote-write.ts, prometheus-api.ts).
-  await remoteWriteRoutes(app, deps);
-  await prometheusApiRoutes(app, deps);
+  const metricsRoute = installMetrics(app, deps);
+  peerOperations.push(...(await registerPeerProtocols(app, deps, metricsRoute)).operations);
   avatarRoutes(app);
   healthRoutes(app, deps);
-  installMetrics(app, deps);
   const webDir = deps.config.webDir;
   const serveWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   if (serveWeb) {

@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { onEvent } from '../events';
 import { ApiError } from './errors';
 import { storeGauges } from './metrics-store';
+import { route } from './route';
 
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -30,7 +31,7 @@ export function metricsAllowed(req: FastifyRequest, nets: readonly Cidr[]): bool
  * gauges read on each scrape (metrics-store.ts); the process metrics of prom-client. Unauthenticated,
  * answered only to METRICS_ALLOW_NETS (403 elsewhere); an empty list turns it off (404).
  */
-export function installMetrics(app: FastifyInstance, deps: Deps): void {
+export function installMetrics(app: FastifyInstance, deps: Deps): (scope: FastifyInstance) => void {
   const registry = new Registry();
   // The process metrics start an event-loop monitor and a GC observer that prom-client never stops:
   // started at the first scrape, so the many apps a test process builds without scraping pay nothing.
@@ -60,7 +61,12 @@ export function installMetrics(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', async () => offs.forEach((off) => off()));
 
   const nets = parseCidrList(deps.config.metricsAllowNets ?? LOOPBACK_NETS);
-  app.get('/metrics', async (req, reply) => {
+  // The route goes where the caller collects peer operations (the OpenAPI document); the hooks stay on `app`.
+  return (scope: FastifyInstance) => route(scope, {
+    method: 'GET', path: '/metrics', tag: 'Peer protocols',
+    summary: "Fleetwatch's own metrics in Prometheus text exposition (docs/operations.md), served only to METRICS_ALLOW_NETS",
+    peer: { answers: 'text/plain; version=0.0.4', auth: 'network' },
+  }, async (req, reply) => {
     // Off is a 404 of its own: otherwise the dashboard's single-page fallback would answer its shell.
     if (!nets.length) throw new ApiError(404, 'not found');
     if (!metricsAllowed(req, nets)) throw new ApiError(403, 'metrics are served only to the networks METRICS_ALLOW_NETS allows');

@@ -27,6 +27,20 @@ export interface Operation {
   operationId?: string;
   /** Served without Basic authentication. */
   public?: boolean;
+  /**
+   * A peer protocol's own endpoint (Prometheus, OTLP, Alertmanager, /metrics): documented at its full
+   * path outside /api, with the media types it reads and answers and how it signs in.
+   */
+  peer?: PeerProtocol;
+}
+
+export interface PeerProtocol {
+  /** Media types of the request body (POST). */
+  accepts?: string[];
+  /** Media type of the success body; none for an empty one. */
+  answers?: string;
+  /** `ingest`: an ingest token (Bearer) or Basic; `network`: no sign-in, allowed networks only. */
+  auth: 'ingest' | 'network';
 }
 
 export type JsonSchema = Record<string, unknown>;

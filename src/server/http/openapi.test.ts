@@ -1,11 +1,13 @@
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerApi } from '../app';
+import { registerApi, registerPeerProtocols } from '../app';
 import { acceptPatch } from './patch';
 import { startTestService, type TestService } from '../testing/harness';
 import { CSV_EXPORTS } from './csv-export';
+import { installMetrics } from './metrics';
 import { openApiPath } from './openapi';
+import { peerPath } from './openapi-peer';
 import type { Operation } from './openapi-operation';
 import { collectOperations, route } from './route';
 
@@ -41,7 +43,15 @@ async function registeredRoutes(): Promise<{ routes: string[]; operations: Opera
   const { operations, undeclared } = registerApi(app, svc.deps);
   await app.ready();
   await app.close();
-  return { routes: [...seen].sort(), operations, undeclared };
+  // The peer protocols (Prometheus, OTLP, Alertmanager, /metrics) at their own full paths.
+  const peers = Fastify();
+  peers.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') seen.add(`${m} ${peerPath(r.url)}`);
+  });
+  const peer = await registerPeerProtocols(peers, svc.deps, installMetrics(peers, svc.deps));
+  await peers.ready();
+  await peers.close();
+  return { routes: [...seen].sort(), operations: [...operations, ...peer.operations], undeclared: [...undeclared, ...peer.undeclared] };
 }
 
 const HINT = 'register API routes with route() of src/server/http/route.ts, which declares the operation beside the handler';
@@ -52,6 +62,17 @@ const documented = () =>
     .sort();
 
 describe('OpenAPI document', () => {
+  it("lists other tools' protocols at their own paths, signed in by an ingest token or Basic", () => {
+    for (const [method, path] of [['post', '/api/v1/write'], ['get', '/api/v1/query_range'], ['post', '/api/v1/query_range'], ['get', '/api/v1/label/{name}/values'], ['post', '/api/v2/alerts'], ['post', '/v1/traces'], ['post', '/v1/logs']] as const) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op!.security, `${method} ${path}`).toEqual([{ ingestToken: [] }, { basic: [] }]);
+    }
+    expect(doc.paths['/api/v1/write']!.post!.requestBody!.content['application/x-protobuf']).toBeDefined();
+    expect(doc.paths['/metrics']!.get!.security).toEqual([]);
+    expect(doc.components.securitySchemes.ingestToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
   it('is served without authentication on both prefixes, as OpenAPI 3.1', async () => {
     expect(doc.openapi).toBe('3.1.0');
     const plain = await svc.request('GET', '/api/openapi.json', { as: null });
@@ -91,7 +112,7 @@ describe('OpenAPI document', () => {
       if (!op.params) continue;
       // A params schema the document cannot read (no object shape, or one JSON Schema cannot say) would
       // document an endpoint without its parameters: each one must show at least one field.
-      const o = doc.paths[openApiPath(op.path)]![op.method.toLowerCase()]!;
+      const o = doc.paths[op.peer ? peerPath(op.path) : openApiPath(op.path)]![op.method.toLowerCase()]!;
       const query = (o.parameters ?? []).filter((p) => p.in === 'query' && p.name !== 'format');
       const body = Object.values(o.requestBody?.content ?? {})[0]?.schema;
       const shown = op.method === 'POST' || op.method === 'PUT' ? Object.keys(body?.properties ?? {}).length : query.length;
@@ -107,7 +128,8 @@ describe('OpenAPI document', () => {
       expect(doc.components.schemas[name], ref).toBeDefined();
     }
     for (const [path, ops] of Object.entries(doc.paths)) {
-      expect(path).toMatch(/^\/api\/v5\//);
+      // The API's own paths, or another tool's protocol at its own path (Prometheus, Alertmanager, OTLP, /metrics).
+      expect(path).toMatch(/^\/(api\/v5\/|api\/v1\/|api\/v2\/alerts$|v1\/|metrics$)/);
       for (const [method, op] of Object.entries(ops)) {
         expect(['get', 'post', 'put', 'patch', 'delete'], path).toContain(method);
         expect(op.tags, `${method} ${path}`).toHaveLength(1);

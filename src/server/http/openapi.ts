@@ -4,6 +4,7 @@ import { pagedSchema } from '../../shared/paging';
 import { API_PREFIX } from '../../shared/paths';
 import { CSV_EXPORTS } from './csv-export';
 import type { JsonSchema, Operation } from './openapi-operation';
+import { peerOperationObject, peerPath } from './openapi-peer';
 
 /** JSON Schema of what a zod schema produces; parts JSON Schema cannot say (transforms) become `{}`. */
 function jsonSchema(schema: z.ZodType): JsonSchema {
@@ -138,6 +139,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 export function buildOpenApi(operations: readonly Operation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
+    if (op.peer) {
+      (paths[peerPath(op.path)] ??= {})[op.method.toLowerCase()] = peerOperationObject(op);
+      continue;
+    }
     const p = (paths[openApiPath(op.path)] ??= {});
     p[op.method.toLowerCase()] = operationObject(op);
     // PATCH is accepted wherever PUT is, with the same partial-update rules (an extension of the spec).
@@ -150,6 +155,7 @@ export function buildOpenApi(operations: readonly Operation[]) {
       version: '5',
       description: [
         'Every path also answers without the version (/api/... as well as /api/v5/...) and with or without the trailing slash.',
+        "Paths outside /api/v5 (/api/v1/..., /api/v2/alerts, /v1/..., /metrics) are other tools' own protocols (Prometheus remote write and query API, Alertmanager, OTLP/HTTP, Prometheus exposition): their bodies and answers are those protocols', listed here by media type.",
         'Parameters are url-encoded form fields (the query string for GET and DELETE); list parameters are JSON text inside one field. A JSON object body is accepted as well.',
         'Paged lists take limit (1-2500, default 2500) and page (0-based) and answer {pagination: {count, next, previous}, data}.',
         'Time series take num, start, end (epoch seconds) and time_step; points are most recent first.',
@@ -165,6 +171,7 @@ export function buildOpenApi(operations: readonly Operation[]) {
       securitySchemes: {
         basic: { type: 'http', scheme: 'basic', description: "User: the account e-mail or a user profile's e-mail; password: that account's or user's API key." },
         session: { type: 'apiKey', in: 'cookie', name: 'fw_session', description: 'The dashboard session of POST /session/; writes also send X-CSRF-Token.' },
+        ingestToken: { type: 'http', scheme: 'bearer', description: 'An ingest token of the account (POST /api/v5/ingest_tokens/), for the peer protocols outside /api/v5 (Prometheus, OTLP, Alertmanager); Basic works there too.' },
       },
       schemas: { Error: jsonSchema(errorBody) },
     },

@@ -38,7 +38,8 @@ export function collectOperations(app: FastifyInstance): { operations: Operation
   app.addHook('onRoute', (r) => {
     if (r.method === 'HEAD') return; // fastify's automatic HEAD twin of a GET
     const op = r.config?.operation;
-    if (op) operations.push(op);
+    // A peer protocol's path is documented whole, the prefix of the plugin it was registered in included.
+    if (op) operations.push(op.peer ? { ...op, path: r.url } : op);
     else undeclared.push(`${[r.method].flat().join(',')} ${r.url}`);
   });
   return { operations, undeclared };

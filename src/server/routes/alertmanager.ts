@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { emitEvent } from '../events';
 import { badRequest } from '../http/errors';
 import { ingestAccount } from '../http/ingest-auth';
+import { route } from '../http/route';
 
 /** The first problem of a body, naming the alert and field as Alertmanager clients log it. */
 function problemOf(body: unknown): string | null {
@@ -28,7 +29,11 @@ function problemOf(body: unknown): string | null {
 export async function alertmanagerRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(
     async (am) => {
-      am.post('/alerts', async (req, reply) => {
+      route(am, {
+        method: 'POST', path: '/alerts', tag: 'Peer protocols',
+        summary: "Alertmanager API v2 alert intake: Prometheus, vmalert and Grafana post the alerts they fire (docs/prometheus-alerts.md)",
+        peer: { accepts: ['application/json'], auth: 'ingest' },
+      }, async (req, reply) => {
         const accountId = await ingestAccount(deps, req);
         const problem = problemOf(req.body);
         if (problem) throw badRequest(problem);

@@ -5,6 +5,8 @@ import { emitEvent } from '../events';
 import { ApiError, badRequest } from '../http/errors';
 import { gunzipBody } from '../http/gzip';
 import { ingestAccount } from '../http/ingest-auth';
+import type { PeerProtocol } from '../http/openapi-operation';
+import { route } from '../http/route';
 import { decodeLogsJson, decodeTracesJson, responseJson } from '../ingest/otlp-json';
 import { OtlpDecodeError, type ResourceLogs, type ResourceSpans } from '../ingest/otlp-model';
 import { decodeLogsProto, decodeTracesProto, encodeResponseProto } from '../ingest/otlp-proto';
@@ -65,7 +67,12 @@ export async function otlpRoutes(app: FastifyInstance, deps: Deps) {
     otlp.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: OTLP_BODY_LIMIT }, (_req, body, done) => done(null, body));
     const opts = { preParsing: gunzipBody, bodyLimit: OTLP_BODY_LIMIT };
 
-    otlp.post('/v1/traces', opts, async (req, reply) => {
+    const peer: PeerProtocol = { accepts: ['application/x-protobuf', 'application/json'], answers: 'application/x-protobuf', auth: 'ingest' };
+    route(otlp, {
+      method: 'POST', path: '/v1/traces', tag: 'Peer protocols', peer,
+      summary: 'OTLP/HTTP traces: spans become transaction messages and trace hops (docs/opentelemetry.md)',
+      description: 'Protobuf or JSON (hex trace and span ids), gzip accepted; answers ExportTraceServiceResponse in the encoding of the request (partial_success when some spans were rejected).',
+    }, opts, async (req, reply) => {
       const accountId = await ingestAccount(deps, req);
       const encoding = encodingOf(req);
       const body = bodyOf(req);
@@ -75,7 +82,11 @@ export async function otlpRoutes(app: FastifyInstance, deps: Deps) {
       return answer(reply, 'traces', encoding, outcome);
     });
 
-    otlp.post('/v1/logs', opts, async (req, reply) => {
+    route(otlp, {
+      method: 'POST', path: '/v1/logs', tag: 'Peer protocols', peer,
+      summary: 'OTLP/HTTP logs: log records become messages of a log per service and host, searchable like the rest',
+      description: 'Protobuf or JSON, gzip accepted; answers ExportLogsServiceResponse in the encoding of the request.',
+    }, opts, async (req, reply) => {
       const accountId = await ingestAccount(deps, req);
       const encoding = encodingOf(req);
       const body = bodyOf(req);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { ingestAccount } from '../http/ingest-auth';
+import { route } from '../http/route';
 import {
   labelNames, labelValues, parseDurationMs, parseTimeMs, queryInstant, queryRange, seriesMatching,
 } from '../services/prometheus-query';
@@ -67,29 +68,40 @@ export async function prometheusApiRoutes(app: FastifyInstance, deps: Deps) {
   const source = combinedSource(labelledSeriesSource(deps.store), nativeSource(deps.store, () => deps.now() * 1000));
   await app.register(
     async (api) => {
-      const both = (url: string, handler: ReturnType<typeof prom>) => api.route({ method: ['GET', 'POST'], url, handler });
-      both('/query_range', prom(deps, async (accountId, p) => {
+      // GET and POST (a form) alike, as Prometheus answers them; each is declared for the OpenAPI document.
+      const both = (path: string, summary: string, handler: ReturnType<typeof prom>) => {
+        for (const method of ['GET', 'POST'] as const) {
+          route(api, { method, path, tag: 'Peer protocols', summary, peer: { ...(method === 'POST' ? { accepts: ['application/x-www-form-urlencoded'] } : {}), answers: 'application/json', auth: 'ingest' } }, handler);
+        }
+      };
+      both('/query_range', 'Prometheus query API: a PromQL range query (docs/promql.md)', prom(deps, async (accountId, p) => {
         const start = parseTimeMs(required(p, 'start'), 'start');
         const end = parseTimeMs(required(p, 'end'), 'end');
         const step = parseDurationMs(required(p, 'step'), 'step');
         return queryRange(source, accountId, required(p, 'query'), start, end, step);
       }));
-      both('/query', prom(deps, async (accountId, p) => {
+      both('/query', 'Prometheus query API: a PromQL instant query', prom(deps, async (accountId, p) => {
         const t = one(p, 'time');
         const at = t === undefined ? deps.now() * 1000 : parseTimeMs(t, 'time');
         return queryInstant(source, accountId, required(p, 'query'), at);
       }));
-      both('/series', prom(deps, async (accountId, p) => {
+      both('/series', 'Prometheus query API: the label sets of the series match[] selects', prom(deps, async (accountId, p) => {
         const m = matches(p);
         if (m.length === 0) throw new BadQuery('no match[] parameter provided');
         return seriesMatching(source, accountId, m, sinceOf(p));
       }));
-      both('/labels', prom(deps, async (accountId, p) => labelNames(await seriesMatching(source, accountId, matches(p), sinceOf(p)))));
-      api.get<{ Params: { name: string } }>('/label/:name/values', prom(deps, async (accountId, p) => {
+      both('/labels', 'Prometheus query API: label names in use', prom(deps, async (accountId, p) => labelNames(await seriesMatching(source, accountId, matches(p), sinceOf(p)))));
+      route(api, {
+        method: 'GET', path: '/label/:name/values', tag: 'Peer protocols', summary: 'Prometheus query API: the values of one label',
+        peer: { answers: 'application/json', auth: 'ingest' },
+      }, prom(deps, async (accountId, p) => {
         const name = String(p.name);
         return labelValues(await seriesMatching(source, accountId, matches(p), sinceOf(p)), name);
       }));
-      api.get('/status/buildinfo', async (req, reply) => {
+      route(api, {
+        method: 'GET', path: '/status/buildinfo', tag: 'Peer protocols', summary: 'Prometheus query API: the API level answered (what Grafana asks first)',
+        peer: { answers: 'application/json', auth: 'ingest' },
+      }, async (req, reply) => {
         await ingestAccount(deps, req);
         return reply.send({
           status: 'success',

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { emitEvent } from '../events';
 import { ApiError, badRequest } from '../http/errors';
 import { ingestAccount } from '../http/ingest-auth';
+import { route } from '../http/route';
 import { BadWriteRequest, decodeWriteRequest } from '../ingest/remote-write';
 import { DEFAULT_SERIES_LIMITS, writeSeries } from '../services/labelled-series';
 
@@ -48,7 +49,12 @@ export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(
     async (rw) => {
       rw.addContentTypeParser('application/x-protobuf', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-      rw.post('/write', { onRequest: gate.take, onSend: async (req) => gate.give(req) }, async (req, reply) => {
+      route(rw, {
+        method: 'POST', path: '/write', tag: 'Peer protocols', status: 204,
+        summary: 'Prometheus remote write 1.0: a snappy block-compressed protobuf WriteRequest into labelled series (docs/remote-write.md)',
+        description: 'Answers 204 once the write committed; 400 for a bad payload (nothing stored); 415 for remote write 2.0 or another encoding; 429 with Retry-After under back-pressure.',
+        peer: { accepts: ['application/x-protobuf'], auth: 'ingest' },
+      }, { onRequest: gate.take, onSend: async (req) => gate.give(req) }, async (req, reply) => {
         const accountId = await ingestAccount(deps, req);
         const type = String(req.headers['content-type'] ?? '');
         if (/proto=io\.prometheus\.write\.v2/.test(type)) throw new ApiError(415, 'remote write 2.0 is not supported; send remote write 1.0 (protobuf_message: prometheus.WriteRequest)');
