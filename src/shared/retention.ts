@@ -59,7 +59,12 @@ export function retentionProblem(d: RetentionDays): { message: string; field: Re
 const daysParam = (c: RetentionCategory) => {
   const b = RETENTION_BOUNDS[c];
   const n = intParam(c, { min: b.forever ? 0 : b.min, max: b.max });
-  return z.union([z.null(), n]).transform((v) => (v === 0 ? null : v)).refine((v) => v !== null || b.forever, { error: `${c} cannot be kept forever` }).optional();
+  // JSON null reads as 0: forever.
+  return z
+    .preprocess((v) => (v === null ? 0 : v), n)
+    .transform((v) => (v === 0 ? null : v))
+    .refine((v) => v !== null || b.forever, { error: `${c} cannot be kept forever` })
+    .optional();
 };
 
 /** PUT /retention/: the categories given change, the others stay; the result must satisfy retentionProblem. */
