@@ -15,30 +15,54 @@ const cell = 'px-2 py-1 text-left';
 export function RetentionSetting() {
   const retention = useRetention();
   const owner = canSetRetention(useMe());
+  // Owned here, not by the table: a save changes the data, which remounts the table with the new values.
+  const save = useSaveRetention();
   return (
     <Panel title="Data retention">
       {retention.isPending && <Loading what="retention" />}
       {retention.error && <ErrorBox error={retention.error} />}
-      {retention.data && <RetentionTable key={JSON.stringify(retention.data.retention)} data={retention.data} editable={owner} />}
+      {retention.data && (
+        <RetentionTable
+          key={JSON.stringify(retention.data.retention)}
+          data={retention.data}
+          editable={owner}
+          pending={save.isPending}
+          error={save.error}
+          onSubmit={(changed) => save.mutate(changed)}
+        />
+      )}
+      {save.isSuccess && (
+        <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-400">
+          Saved.
+        </p>
+      )}
       {retention.data && !owner && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Read-only: changing retention needs the account owner.</p>}
     </Panel>
   );
 }
 
-function RetentionTable({ data, editable }: { data: Retention; editable: boolean }) {
+interface TableProps {
+  data: Retention;
+  editable: boolean;
+  pending: boolean;
+  error: unknown;
+  /** The fields changed, as typed (checked with the shared schema first). */
+  onSubmit: (changed: Record<string, string>) => void;
+}
+
+function RetentionTable({ data, editable, pending, error, onSubmit }: TableProps) {
   const rows = retentionRows(data);
   const totals = retentionTotals(data);
-  const save = useSaveRetention();
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(rows.map((r) => [r.category, r.field])));
   const [local, setLocal] = useState<FieldErrors>({});
-  const errors = { ...serverFieldErrors(save.error), ...local };
+  const errors = { ...serverFieldErrors(error), ...local };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const changed = changedFields(rows, values);
     if (Object.keys(changed).length === 0) return setLocal({ [FORM_ERROR]: 'Nothing changed.' });
     const r = checkWith(retentionInput, changed);
     setLocal(r.ok ? {} : r.errors);
-    if (r.ok) save.mutate(changed);
+    if (r.ok) onSubmit(changed);
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
@@ -78,14 +102,9 @@ function RetentionTable({ data, editable }: { data: Retention; editable: boolean
         {totals.wal !== null && <> (write-ahead log {totals.wal})</>}, free disk <strong>{totals.free}</strong>.
       </p>
       {editable && (
-        <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save retention'}
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? 'Saving…' : 'Save retention'}
         </Button>
-      )}
-      {save.isSuccess && (
-        <p role="status" className="text-sm text-green-700 dark:text-green-400">
-          Saved.
-        </p>
       )}
     </form>
   );
