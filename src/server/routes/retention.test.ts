@@ -148,4 +148,16 @@ describe('the retention job', () => {
     expect(await rows('transaction_messages', svc.account, 'minute')).toEqual([NOW - DAY, NOW - 60]);
     expect(await rows('transaction_messages', svc.other, 'minute')).toEqual([NOW - 5 * DAY, NOW - DAY, NOW - 60]);
   });
+
+  it('keeps what an account keeps longer than the default, while accounts on the default lose theirs (partitions stay for the longest on PostgreSQL)', async () => {
+    const third = await svc.newAccount('third@example.org');
+    expect((await put({ minute: 60 }, third)).status).toBe(200);
+    const long = await eventServer(svc, third, 'long');
+    await sendEvents(svc, long, NOW - 40 * DAY, {});
+    await sendEvents(svc, theirs, NOW - 40 * DAY, {});
+    expect(await rows('tm_server_minutes', svc.other)).toContain(NOW - 40 * DAY);
+    await runRetention(svc.deps);
+    expect(await rows('tm_server_minutes', third)).toEqual([NOW - 40 * DAY]);
+    expect(await rows('tm_server_minutes', svc.other)).toEqual([NOW - 5 * DAY, NOW - DAY, NOW - 60]);
+  });
 });

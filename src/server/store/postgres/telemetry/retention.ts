@@ -1,5 +1,5 @@
 import type { RetentionCategory } from '../../../../shared/retention';
-import { cutOf, longestKeep, shorterThan } from '../../common/retention';
+import { cutOf, keepOf, longestKeep, shorterThan } from '../../common/retention';
 import type { RetentionPolicy } from '../../repos/telemetry';
 import { BUCKET_TABLES } from '../buckets';
 import { pruneLabelledSeries, SERIES_TABLES } from '../labelled-series';
@@ -40,7 +40,18 @@ async function partitionedRetention(pg: Pg, spec: PartitionedTable, now: number,
   for (const [a, k] of shorterThan(accounts, c, longest)) {
     removed += await pg.exec(`DELETE FROM ${spec.table} WHERE account_id = $1 AND ${spec.column} < $2`, [a, now - k]);
   }
+  removed += await defaultAccountsDelete(pg, spec.table, spec.column, now, keep, accounts, c, longest);
   return removed;
+}
+
+/**
+ * When some account keeps `c` longer than the default, partitions stay that long: the accounts on the
+ * default (those without a policy of their own) lose their older rows by DELETE instead.
+ */
+async function defaultAccountsDelete(pg: Pg, table: string, column: string, now: number, keep: RetentionPolicy, accounts: Accounts, c: RetentionCategory, longest: number | null): Promise<number> {
+  const def = keepOf(keep, c);
+  if (def === null || (longest !== null && def >= longest)) return 0;
+  return pg.exec(`DELETE FROM ${table} WHERE NOT (account_id = ANY($1::bigint[])) AND ${column} < $2`, [[...(accounts?.keys() ?? [])], now - def]);
 }
 
 /**
@@ -59,6 +70,7 @@ export async function enforceRetention(pg: Pg, now: number, keep: RetentionPolic
   for (const [a, k] of shorterThan(accounts, 'minute', longestMinute)) {
     removed += await pg.exec('DELETE FROM labelled_series WHERE account_id = $1 AND last_updated < $2', [a, now - k]);
   }
+  removed += await defaultAccountsDelete(pg, 'labelled_series', 'last_updated', now, keep, accounts, 'minute', longestMinute);
   const withData = await pg.rows<{ a: string }>('SELECT DISTINCT account_id AS a FROM tm_server_latest');
   for (const { a: raw } of withData) {
     const a = Number(raw);
