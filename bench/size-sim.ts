@@ -5,8 +5,9 @@
 // per day (database file + WAL), the WAL's largest size seen, and the final size.
 // Scaled down to finish in minutes on 2 cores: SIZE_SERVERS servers (default 5 of the demo's 25) and
 // every SIZE_EVERY-th minute (default 3); SIZE_DAYS (30) and SIZE_KEEP_DAYS (7: minute series, process
-// details, logs and traces; hours and days as the defaults) set the run. Keeping 7 days shows the
-// plateau within the 30 days; the size at the default 30 days is the plateau times 30/7 (printed).
+// details, logs and traces; hours and days as the defaults) set the run. Keeping 7 days shows minute
+// data reaching its plateau within the 30 days; rollups (hours kept 400 days) keep growing slowly. The
+// demo fleet at the defaults is estimated from the per-category growth at the end (printed).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ console.log(`size simulation: ${SERVERS} demo servers, 1 minute in ${EVERY}, ${D
 console.log('| day | database | WAL | total | rows removed | ingest s |');
 console.log('|---:|---:|---:|---:|---:|---:|');
 let walMax = 0;
-let plateau = 0;
+let plateau = 0; // the largest total once the first deletes ran
 const t0 = performance.now();
 for (let d = 0; d < DAYS; d++) {
   const t = performance.now();
@@ -70,10 +71,21 @@ for (let d = 0; d < DAYS; d++) {
   console.log(`| ${d + 1} | ${mib(size(file))} | ${mib(size(`${file}-wal`))} | ${mib(total)} | ${removed.toLocaleString()} | ${ingestS.toFixed(1)} |`);
 }
 const final = size(file) + size(`${file}-wal`);
-const perServerDay = plateau / SERVERS / (KEEP + 1);
 console.log(`\nfinal size ${mib(final)}; largest after day ${KEEP + 1} ${mib(plateau)}; WAL at most ${mib(walMax)} (cap ${mib(DEFAULT_WAL_CAP_BYTES)}); ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+// What takes the space at the end (GET /retention/'s estimate), and the demo fleet at the defaults from it:
+// minute-class data scales with servers and minutes and is kept 30 days; hour and day rollups scale with
+// servers only, and hours are kept 400 days (days forever: ~1/24 of the hours' growth).
+const usage = await store.retention.usage(account, start + DAYS * DAY);
+console.log('\n| category | rows | size | growth per day |');
+console.log('|---|---:|---:|---:|');
+for (const u of usage) console.log(`| ${u.category} | ${u.rows.toLocaleString()} | ${mib(u.bytes)} | ${mib(u.growthPerDay)} |`);
+const growth = (cs: string[]) => usage.filter((u) => cs.includes(u.category)).reduce((n, u) => n + u.growthPerDay, 0);
+const minuteDay = growth(['minute', 'process_details', 'logs', 'traces']) * EVERY * (25 / SERVERS);
+const rollupDay = growth(['hour', 'day']) * (25 / SERVERS);
 console.log(
-  `about ${mib(perServerDay)} per server per retained day at 1 minute in ${EVERY}: the demo's 25 servers every minute at the default 30 days ≈ ${mib(perServerDay * EVERY * 25 * 31)}`,
+  `\nthe demo's 25 servers every minute at the defaults: minute data ${mib(minuteDay)}/day x 30 days = ${mib(minuteDay * 30)}; ` +
+    `rollups ${mib(rollupDay)}/day, ${mib(rollupDay * 30)} after 30 days and ${mib(rollupDay * 400)} after 400`,
 );
 await store.close();
 rmSync(dir, { recursive: true, force: true });
