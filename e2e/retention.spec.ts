@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoTarget, signIn } from './fixtures/account';
 import { apiGet, apiSend } from './fixtures/api';
+import { expectNoSeriousA11yIssues } from './fixtures/axe';
 
 // Retention you can see and set (issue 21): the account owner changes how long logs are kept in
 // Settings and sees it saved (after a reload too, and in the API); a Regular user sees the same table
@@ -21,6 +22,7 @@ test('the owner changes how long logs are kept and sees it saved', async ({ page
   await expect(logs).toHaveValue(String(await logsDays()));
   await expect(panel.getByRole('row', { name: /Minute series/ })).toContainText(/\d+(\.\d)? (B|KB|MB|GB)/);
   await expect(panel.getByTestId('store-size')).toContainText('free disk');
+  await expectNoSeriousA11yIssues(page);
 
   await logs.fill('500');
   await panel.getByRole('button', { name: 'Save retention' }).click();
