@@ -57,6 +57,7 @@ import { timeTravelRoutes } from './routes/time-travel';
 import { logSearchRoutes } from './routes/log-search';
 import { healthRoutes } from './routes/health';
 import { notificationSettingsRoutes } from './routes/notification-settings';
+import { retentionRoutes } from './routes/retention';
 import { alertmanagerRoutes } from './routes/alertmanager';
 import { otlpRoutes } from './routes/otlp';
 import { prometheusApiRoutes } from './routes/prometheus-api';
@@ -66,7 +67,7 @@ import { escalationPolicyRoutes } from './routes/escalation-policies';
 import { pagerDutyWebhookRoutes } from './routes/pagerduty-webhook';
 
 /** The route modules of the API, each registered under /api and /api/v5 (registerApi). */
-export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, scrapeTargetRoutes, notificationSettingsRoutes, externalAlertRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes, pagerDutyWebhookRoutes];
+export const API_ROUTES: ((app: FastifyInstance, deps: Deps) => void)[] = [serverRoutes, serverTagRoutes, userRoutes, serverSetRoutes, maintenanceWindowRoutes, polledDataConfigRoutes, applicationRoutes, autodetectRoutes, logRoutes, transactionSettingsRoutes, bucketRoutes, logDataRoutes, logSearchRoutes, polledDataRoutes, transactionDataRoutes, topologyRoutes, alertRoutes, alertBacktestRoutes, alertBulkRoutes, alertHistoryRoutes, incidentRoutes, collectorRoutes, serverDataRoutes, processRoutes, timeTravelRoutes, alertDeliveryRoutes, silenceRoutes, scheduleRoutes, channelRoutes, scrapeTargetRoutes, notificationSettingsRoutes, externalAlertRoutes, teamRoutes, invitationRoutes, sessionRoutes, escalationPolicyRoutes, pagerDutyWebhookRoutes, retentionRoutes];
 
 /**
  * Registers the API's routes on `api` (one prefix) and its OpenAPI document, built from the

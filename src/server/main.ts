@@ -25,7 +25,7 @@ const demoAccountFile = z.object({ email: z.string(), api_key: z.string() });
  */
 async function main() {
   const env = readEnv();
-  const { store, created: firstStart } = await openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const { store, created: firstStart } = await openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, walCapBytes: Math.round(env.SQLITE_WAL_CAP_MB * 1048576) });
   const deps = {
     store,
     config: {

@@ -23,6 +23,9 @@ describe('can', () => {
     [manager, 'users.self', ownerRow, false],
     [owner, 'users.self', ownerRow, true],
     [owner, 'settings.write', undefined, true],
+    [owner, 'retention.write', undefined, true],
+    [manager, 'retention.write', undefined, false],
+    [regular, 'retention.write', undefined, false],
     [null, 'incidents.respond', undefined, false],
   ] as const)('%j %s on %j: %s', (u, p, target, want) => expect(can(u, p as Permission, target)).toBe(want));
 

@@ -4,9 +4,10 @@ import { ROLE_MANAGER } from './users';
  * Who may do something:
  * - `any`: every signed-in role;
  * - `manager`: a Manager or the account owner;
- * - `self`: the user concerned themself, or a Manager/owner for a user other than the owner.
+ * - `self`: the user concerned themself, or a Manager/owner for a user other than the owner;
+ * - `owner`: the account owner only (what decides the account's disk and its data's lifetime).
  */
-export type Need = 'any' | 'manager' | 'self';
+export type Need = 'any' | 'manager' | 'self' | 'owner';
 
 /**
  * What each role may do, by permission. The service's access table (server/http/access.ts) builds
@@ -35,6 +36,8 @@ export const PERMISSIONS = {
   'buckets.write': 'manager',
   /** Account settings: auto-detection, notification grouping, transactions, polled-data config. */
   'settings.write': 'manager',
+  /** How long each kind of data is kept (issue 21): deleting history is the owner's call. */
+  'retention.write': 'owner',
   /** Create and delete profiles, change roles, revoke others' keys. */
   'users.write': 'manager',
   'users.invite': 'manager',
@@ -61,6 +64,9 @@ export interface Actor {
 /** The reason shown (and answered by the service, 403) when a role may not do something. */
 export const NEEDS_MANAGER = 'this needs the Manager role';
 
+/** The reason shown (and answered by the service, 403) for what only the account owner may do. */
+export const NEEDS_OWNER = 'this needs the account owner';
+
 /** Managers and the account owner change configuration; Regular users read it. */
 export const isManager = (u: Pick<Actor, 'role' | 'is_account_owner'>) => u.is_account_owner || u.role === ROLE_MANAGER;
 
@@ -72,6 +78,7 @@ export function can(u: Actor | null | undefined, p: Permission, target?: { id: n
   if (!u) return false;
   const need: Need = PERMISSIONS[p];
   if (need === 'any') return true;
+  if (need === 'owner') return u.is_account_owner;
   if (need === 'self' && target?.id === u.id) return true;
   if (!isManager(u)) return false;
   return !(need === 'self' && target?.is_account_owner);

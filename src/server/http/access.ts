@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NEEDS_MANAGER, PERMISSIONS, isManager, type Need, type Permission } from '../../shared/access';
+import { NEEDS_MANAGER, NEEDS_OWNER, PERMISSIONS, isManager, type Need, type Permission } from '../../shared/access';
 import type { Deps } from '../deps';
 import { forbidden } from './errors';
 
@@ -89,6 +89,7 @@ export const WRITE_RULES: Record<string, Rule> = {
   },
   'PUT /servers/:id/tags': { need: of('server_tags.write'), resource: 'server_tags_of_server', action: 'update', read: '/servers/:id/tags' },
   'PUT /notification_settings': { need: of('settings.write'), resource: 'notification_settings', action: 'update', read: '/notification_settings' },
+  'PUT /retention': { need: of('retention.write'), resource: 'retention', action: 'update', read: '/retention' },
   'PUT /transactions': { need: of('settings.write'), resource: 'transactions', action: 'update', read: '/transactions' },
   'POST /users': { need: of('users.write'), resource: 'users', action: 'create', read: '/users/:id' },
   'PUT /users/:id': { need: of('users.self'), resource: 'users', action: 'update', read: '/users/:id' },
@@ -137,6 +138,10 @@ export function enforceRoles({ store }: Deps) {
     const rule = ruleOf(req);
     if (!rule || rule.need === 'any') return;
     const actor = req.user;
+    if (rule.need === 'owner') {
+      if (!actor.is_account_owner) throw forbidden(NEEDS_OWNER);
+      return;
+    }
     const raw = (req.params as Record<string, string | undefined>).id;
     const targetId = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
     const target = targetId !== null && req.routeOptions.url?.includes('/users/') ? await store.users.get(req.account.id, targetId) : null;

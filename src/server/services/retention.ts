@@ -1,14 +1,93 @@
+import { DEFAULT_RETENTION_DAYS, RETENTION_CATEGORIES, retentionProblem, type Retention, type RetentionDays, type RetentionInput } from '../../shared/retention';
 import type { Deps } from '../deps';
+import type { RetentionSettings } from '../store/repos/retention';
 import type { RetentionPolicy } from '../store/repos/telemetry';
+import { invalid } from './errors';
 
 const DAY = 86_400;
+const seconds = (days: number | null) => (days === null ? null : days * DAY);
 
-/** Minute data 30 days, hour data 400 days, day data forever; batch ids long enough for a 7-day backfill replay. */
-export const DEFAULT_RETENTION: RetentionPolicy = { minute: 30 * DAY, hour: 400 * DAY, day: null, batchIds: 8 * DAY };
+/** The defaults of shared/retention.ts in seconds; batch ids long enough for a 7-day backfill replay. */
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  minute: seconds(DEFAULT_RETENTION_DAYS.minute),
+  hour: seconds(DEFAULT_RETENTION_DAYS.hour),
+  day: seconds(DEFAULT_RETENTION_DAYS.day),
+  processDetails: seconds(DEFAULT_RETENTION_DAYS.process_details),
+  logs: seconds(DEFAULT_RETENTION_DAYS.logs),
+  traces: seconds(DEFAULT_RETENTION_DAYS.traces),
+  alertHistories: seconds(DEFAULT_RETENTION_DAYS.alert_histories),
+  batchIds: 8 * DAY,
+};
 
-/** The policy of the config, defaults filled in. */
+/** The policy of the config, defaults filled in: what accounts without their own setting get. */
 export function retentionPolicy(deps: Pick<Deps, 'config'>): RetentionPolicy {
   return { ...DEFAULT_RETENTION, ...deps.config.retention };
+}
+
+/** The service's defaults in days (a configured policy of seconds rounds up to whole days). */
+export function defaultDays(deps: Pick<Deps, 'config'>): RetentionDays {
+  const p = retentionPolicy(deps);
+  const d = (s: number | null | undefined, fallback: number | null) => (s === undefined ? fallback : s === null ? null : Math.ceil(s / DAY));
+  return {
+    minute: d(p.minute, null),
+    hour: d(p.hour, null),
+    day: d(p.day, null),
+    process_details: d(p.processDetails, d(p.minute, null)),
+    logs: d(p.logs, d(p.minute, null)),
+    traces: d(p.traces, d(p.minute, null)),
+    alert_histories: d(p.alertHistories, null),
+  };
+}
+
+const effective = (settings: RetentionSettings, defaults: RetentionDays): RetentionDays =>
+  Object.fromEntries(RETENTION_CATEGORIES.map((c) => [c, settings[c] === undefined ? defaults[c] : settings[c]])) as RetentionDays;
+
+/** An account's setting as the job's policy (batch ids stay the store's). */
+export function policyOf(days: RetentionDays, batchIds: number): RetentionPolicy {
+  return {
+    minute: seconds(days.minute),
+    hour: seconds(days.hour),
+    day: seconds(days.day),
+    processDetails: seconds(days.process_details),
+    logs: seconds(days.logs),
+    traces: seconds(days.traces),
+    alertHistories: seconds(days.alert_histories),
+    batchIds,
+  };
+}
+
+/** GET /retention/: the account's retention, the defaults, what each category takes and the store's size. */
+export async function retentionView(deps: Pick<Deps, 'store' | 'config' | 'now'>, accountId: number): Promise<Retention> {
+  const defaults = defaultDays(deps);
+  const days = effective(await deps.store.retention.get(accountId), defaults);
+  const usage = await deps.store.retention.usage(accountId, deps.now());
+  return {
+    retention: days,
+    defaults,
+    usage: usage.map((u) => ({ category: u.category, keep_days: days[u.category], rows: u.rows, bytes: u.bytes, growth_per_day: u.growthPerDay })),
+    store: await deps.store.retention.size(),
+  };
+}
+
+/** PUT /retention/: the categories given change, the rest stay; the whole must keep coarser series longer. */
+export async function setRetention(deps: Pick<Deps, 'store' | 'config' | 'now'>, accountId: number, input: RetentionInput): Promise<Retention> {
+  const days = effective(await deps.store.retention.get(accountId), defaultDays(deps));
+  for (const c of RETENTION_CATEGORIES) if (input[c] !== undefined) days[c] = input[c];
+  const problem = retentionProblem(days);
+  if (problem) throw invalid(problem.message, problem.field);
+  await deps.store.retention.set(accountId, days, deps.now());
+  return retentionView(deps, accountId);
+}
+
+/** One run of the job: every account's own policy (the config's for the rest), then compaction. Answers rows removed. */
+export async function runRetention(deps: Pick<Deps, 'store' | 'config' | 'now'>): Promise<number> {
+  const keep = retentionPolicy(deps);
+  const defaults = defaultDays(deps);
+  const accounts = new Map<number, RetentionPolicy>();
+  for (const [a, s] of await deps.store.retention.all()) accounts.set(a, policyOf(effective(s, defaults), keep.batchIds));
+  const removed = await deps.store.telemetry.enforceRetention(deps.now(), keep, accounts);
+  await deps.store.retention.compact();
+  return removed;
 }
 
 /**
@@ -16,13 +95,12 @@ export function retentionPolicy(deps: Pick<Deps, 'config'>): RetentionPolicy {
  * every `everyMs` (default hourly). Returns the function that stops it.
  */
 export function startRetention(deps: Deps, everyMs = 3_600_000): () => void {
-  const keep = retentionPolicy(deps);
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      await deps.store.telemetry.enforceRetention(deps.now(), keep);
+      await runRetention(deps);
     } catch (err) {
       console.error('telemetry retention failed:', err instanceof Error ? err.message : err);
     } finally {

@@ -10,6 +10,8 @@ export interface StoreSettings {
   dataDir: string;
   /** postgres://user:pass@host:port/db: run on PostgreSQL instead of SQLite. */
   databaseUrl?: string;
+  /** SQLite: the write-ahead log's cap in bytes (default 64 MiB; sqlite/wal.ts). */
+  walCapBytes?: number;
 }
 
 /**
@@ -21,5 +23,5 @@ export async function openStore(s: StoreSettings): Promise<{ store: Store; creat
   mkdirSync(s.dataDir, { recursive: true });
   const file = join(s.dataDir, 'monitoring.sqlite');
   const created = !existsSync(file);
-  return { store: openSqliteStore(file), created };
+  return { store: openSqliteStore(file, { walCapBytes: s.walCapBytes }), created };
 }

@@ -34,6 +34,7 @@ export type StoreUsage =
   | { kind: 'sqlite'; fileBytes: number; walBytes: number };
 import type { ScrapeTargetRepo } from './repos/scrape-targets';
 import type { LabelledSeriesRepo } from './repos/labelled-series';
+import type { RetentionRepo } from './repos/retention';
 
 /**
  * Everything routes and services may ask of storage. Methods are async and take the account id
@@ -90,6 +91,8 @@ export interface Store {
   scrapeTargets: ScrapeTargetRepo;
   /** Metric series by name and labels: Prometheus remote write (issue 20). */
   labelledSeries: LabelledSeriesRepo;
+  /** Per-account retention settings and the disk each category takes (issue 21). */
+  retention: RetentionRepo;
   /** Answers once the store can serve a query (health checks); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   /** What the store holds of the machine, for /metrics: the PostgreSQL pool's connections, or the SQLite file sizes. */

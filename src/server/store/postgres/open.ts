@@ -36,6 +36,7 @@ import { pgExternalAlerts } from './external-alerts';
 import { pgIngestTokens } from './ingest-tokens';
 import { pgEscalationPolicies, pgEscalationWalks } from './escalations';
 import { pgScrapeTargets } from './scrape-targets';
+import { pgRetention } from './retention';
 
 /**
  * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
@@ -87,6 +88,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
     escalationPolicies: pgEscalationPolicies(db),
     escalationWalks: pgEscalationWalks(db),
     scrapeTargets: pgScrapeTargets(db),
+    retention: pgRetention(db),
     ping: async () => void (await db.exec('SELECT 1')),
     usage: async () => ({ kind: 'postgres' as const, total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
     close: () => db.close(),

@@ -121,8 +121,11 @@ export interface TelemetryRepo {
     within: number,
   ): Promise<{ time: number; files?: string[]; threads?: Record<string, string>[] } | null>;
 
-  /** Deletes what is older than each step's retention; returns rows removed. */
-  enforceRetention(now: number, keep: RetentionPolicy): Promise<number>;
+  /**
+   * Deletes what is older than each category's retention: `keep` for every account, or the account's
+   * own policy in `accounts` (issue 21); returns rows removed.
+   */
+  enforceRetention(now: number, keep: RetentionPolicy, accounts?: ReadonlyMap<number, RetentionPolicy>): Promise<number>;
 }
 
 /** Seconds each resolution is kept; null keeps forever. */
@@ -130,6 +133,14 @@ export interface RetentionPolicy {
   minute: number | null;
   hour: number | null;
   day: number | null;
-  /** How long batch ids are remembered for dedupe. */
+  /** How long batch ids are remembered for dedupe (one value for the whole store). */
   batchIds: number;
+  /** Process details (open files, threads); absent: as `minute`. */
+  processDetails?: number | null;
+  /** Log messages and counts; absent: as `minute`. */
+  logs?: number | null;
+  /** Transaction messages (traces); absent: as `minute`. */
+  traces?: number | null;
+  /** Closed alert histories, by their end; absent: kept forever. */
+  alertHistories?: number | null;
 }

@@ -21,6 +21,8 @@ import { silencesSchema } from './schema-silences';
 import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
 import { usersSchema } from './schema-users';
+import { retentionSchema } from './schema-retention';
+import { DEFAULT_WAL_CAP_BYTES, limitWal, prepareAutoVacuum } from './wal';
 
 export type Db = Database.Database;
 
@@ -46,15 +48,19 @@ const MODULES: SchemaModule[] = [
   externalEscalationSchema,
   scrapeTargetsSchema,
   labelledSeriesSchema,
+  retentionSchema,
 ];
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.
- * busy_timeout lets the account CLI write while the service runs.
+ * busy_timeout lets the account CLI write while the service runs. Incremental auto-vacuum and the
+ * WAL's cap (`walCapBytes`): wal.ts.
  */
-export function openDb(file: string): Db {
+export function openDb(file: string, walCapBytes = DEFAULT_WAL_CAP_BYTES): Db {
   const db = new Database(file);
+  prepareAutoVacuum(db, file);
   db.pragma('journal_mode = WAL');
+  limitWal(db, walCapBytes);
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import type { Store } from '../store';
 import { sqliteAccounts } from './accounts';
 import { sqliteAlertEngine } from './alert-engine';
@@ -35,19 +34,15 @@ import { sqliteExternalAlerts } from './external-alerts';
 import { sqliteIngestTokens } from './ingest-tokens';
 import { sqliteEscalationPolicies, sqliteEscalationWalks } from './escalations';
 
-/** A file's size in bytes; 0 when it does not exist (no WAL between checkpoints, an in-memory database). */
-function sizeOf(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-}
 import { sqliteScrapeTargets } from './scrape-targets';
+import { sqliteRetention } from './retention';
+import { DEFAULT_WAL_CAP_BYTES, fileSize as sizeOf, startWalGuard } from './wal';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
-export function openSqliteStore(file: string): Store & { db: Db } {
-  const db = openDb(file);
+export function openSqliteStore(file: string, opts: { walCapBytes?: number } = {}): Store & { db: Db } {
+  const cap = opts.walCapBytes ?? DEFAULT_WAL_CAP_BYTES;
+  const db = openDb(file, cap);
+  const wal = startWalGuard(db, file, cap);
   return {
     db,
     accounts: sqliteAccounts(db),
@@ -85,8 +80,12 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     escalationPolicies: sqliteEscalationPolicies(db),
     escalationWalks: sqliteEscalationWalks(db),
     scrapeTargets: sqliteScrapeTargets(db),
+    retention: sqliteRetention(db, file, wal),
     ping: async () => void db.prepare('SELECT 1').get(),
     usage: async () => ({ kind: 'sqlite', fileBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
-    close: async () => void db.close(),
+    close: async () => {
+      wal.stop();
+      db.close();
+    },
   };
 }

@@ -13,6 +13,7 @@ import { ExternalAlertsSetting } from './external-alerts-setting';
 import { GroupingSetting } from './grouping-setting';
 import { LogSourceForm } from './log-source-form';
 import { PolledConfigForm } from './polled-config-form';
+import { RetentionSetting } from './retention-setting';
 import { TransactionsSwitch } from './transactions-switch';
 
 /** Account and per-server settings: transactions, notification grouping, a server's log sources and its polled-data config (`?server=`). */
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       <TransactionsSwitch />
       <GroupingSetting />
       <ExternalAlertsSetting />
+      <RetentionSetting />
       <div className="max-w-sm">
         <ChoiceField label="Server to configure" value={serverId || ''} onChange={(e) => setParams((p) => (p.set('server', e.target.value), p.delete('log'), p))}>
           <option value="">Choose a server…</option>

@@ -76,6 +76,6 @@ export function pgTelemetry(pg: Pg): TelemetryRepo {
     processSummaryJson: (a, s, w, paging) => processSummaryJson(pg, a, s, w, paging),
     processDetail: (a, s, pid, ct, time) => processDetail(pg, a, s, key(pid, ct), time),
     processDetailNear: (a, s, pid, ct, time, within) => processDetailNear(pg, a, s, key(pid, ct), time, within),
-    enforceRetention: (now, keep) => enforceRetention(pg, now, keep),
+    enforceRetention: (now, keep, accounts) => enforceRetention(pg, now, keep, accounts),
   };
 }

@@ -93,8 +93,8 @@ export function sqliteTelemetry(db: Db): TelemetryRepo {
     async processDetailNear(a, s, pid, ct, time, within) {
       return processDetailNear(db, a, s, key(pid, ct), time, within);
     },
-    async enforceRetention(now, keep) {
-      return enforceRetention(db, now, keep);
+    async enforceRetention(now, keep, accounts) {
+      return enforceRetention(db, now, keep, accounts);
     },
   };
 }

@@ -1,7 +1,7 @@
+import type { RetentionCategory } from '../../../../shared/retention';
+import { cutOf } from '../../common/retention';
 import type { RetentionPolicy } from '../../repos/telemetry';
 import type { Db } from '../db';
-import { pruneBucketMinutes } from '../buckets';
-import { pruneLabelledSeries } from '../labelled-series';
 import { enforceEventsRetention } from './events-retention';
 import { stmt } from './statements';
 
@@ -18,41 +18,60 @@ function deleteInChunks(db: Db, sql: string, args: unknown[]): number {
   }
 }
 
+/** The minute tables of each category deleted server by server along their key (account_id, server_id, time). */
+const SERVER_TABLES: [string, RetentionCategory][] = [
+  ['tm_server_minutes', 'minute'],
+  ['tm_process_minutes', 'minute'],
+  ['tm_process_details', 'process_details'],
+];
+
 /**
- * Deletes minute data, hour and day rollups and batch ids past their retention. Deletes go server by
+ * Deletes minute data, hour and day rollups, events, closed alert histories and batch ids past their
+ * retention: the account's own policy in `accounts` (issue 21), else `keep`. Deletes go server by
  * server along the primary key (account_id, server_id, ...), in chunks of their own transactions.
  */
-export function enforceRetention(db: Db, now: number, keep: RetentionPolicy): number {
+export function enforceRetention(db: Db, now: number, keep: RetentionPolicy, accounts?: ReadonlyMap<number, RetentionPolicy>): number {
+  const cut = (a: number, c: RetentionCategory) => cutOf(now, keep, accounts, a, c);
   let removed = deleteInChunks(db, 'DELETE FROM tm_batches WHERE (account_id, batch_id) IN (SELECT account_id, batch_id FROM tm_batches WHERE received < ?', [now - keep.batchIds]);
-  const servers = stmt<unknown[], { account_id: number; server_id: number }>(
-    db,
-    'SELECT DISTINCT account_id, server_id FROM tm_server_latest',
-  ).all();
+  const servers = stmt<unknown[], { account_id: number; server_id: number }>(db, 'SELECT DISTINCT account_id, server_id FROM tm_server_latest').all();
   for (const { account_id: a, server_id: s } of servers) {
-    if (keep.minute !== null) {
-      for (const t of ['tm_server_minutes', 'tm_process_minutes', 'tm_process_details']) {
-        removed += deleteInChunks(
-          db,
-          `DELETE FROM ${t} WHERE (account_id, server_id, time) IN (SELECT account_id, server_id, time FROM ${t} WHERE account_id = ? AND server_id = ? AND time < ?`,
-          [a, s, now - keep.minute],
-        );
-      }
+    for (const [t, c] of SERVER_TABLES) {
+      const before = cut(a, c);
+      if (before === null) continue;
+      removed += deleteInChunks(
+        db,
+        `DELETE FROM ${t} WHERE (account_id, server_id, time) IN (SELECT account_id, server_id, time FROM ${t} WHERE account_id = ? AND server_id = ? AND time < ?`,
+        [a, s, before],
+      );
     }
-    for (const [step, age] of [
-      [3600, keep.hour],
-      [86400, keep.day],
+    for (const [step, c] of [
+      [3600, 'hour'],
+      [86400, 'day'],
     ] as const) {
-      if (age === null) continue;
+      const before = cut(a, c);
+      if (before === null) continue;
       for (const t of ['tm_server_rollups', 'tm_process_rollups']) {
         removed += deleteInChunks(
           db,
           `DELETE FROM ${t} WHERE (account_id, server_id, step, time) IN (SELECT account_id, server_id, step, time FROM ${t} WHERE account_id = ? AND server_id = ? AND step = ? AND time < ?`,
-          [a, s, step, now - age],
+          [a, s, step, before],
         );
       }
     }
   }
-  removed += enforceEventsRetention(db, now, keep.minute);
-  if (keep.minute !== null) removed += pruneBucketMinutes(db, now - keep.minute) + pruneLabelledSeries(db, now - keep.minute);
+  removed += enforceEventsRetention(db, cut);
+  for (const { id: a } of stmt<[], { id: number }>(db, 'SELECT id FROM accounts').all()) {
+    const minute = cut(a, 'minute');
+    if (minute !== null) {
+      removed += stmt(db, 'DELETE FROM bucket_minutes WHERE account_id = ? AND time < ?').run(a, minute).changes;
+      removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND time < ?').run(a, minute).changes;
+      removed += stmt(db, 'DELETE FROM labelled_series WHERE account_id = ? AND last_updated < ?').run(a, minute).changes;
+    }
+    const histories = cut(a, 'alert_histories');
+    if (histories !== null) {
+      // Open incidents stay whatever their age; a closed one goes with its events, notes and walks (ON DELETE CASCADE).
+      removed += deleteInChunks(db, 'DELETE FROM alert_histories WHERE id IN (SELECT id FROM alert_histories WHERE account_id = ? AND "end" IS NOT NULL AND "end" < ?', [a, histories]);
+    }
+  }
   return removed;
 }

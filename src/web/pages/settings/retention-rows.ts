@@ -1,0 +1,62 @@
+import { can, type Actor } from '../../../shared/access';
+import { RETENTION_BOUNDS, RETENTION_CATEGORIES, RETENTION_LABELS, type Retention, type RetentionCategory } from '../../../shared/retention';
+import { formatBytes } from '../../lib/format';
+
+/** One line of the retention table, as shown. */
+export interface RetentionRow {
+  category: RetentionCategory;
+  label: string;
+  /** "30 days", "1 day" or "forever". */
+  kept: string;
+  /** What the form's field starts with: the days, or 0 for forever. */
+  field: string;
+  /** The field's hint: its bounds. */
+  bounds: string;
+  size: string;
+  growth: string;
+}
+
+export const keptText = (days: number | null) => (days === null ? 'forever' : `${days} ${days === 1 ? 'day' : 'days'}`);
+
+/** The table's lines, in the API's category order, with sizes for people. */
+export function retentionRows(r: Retention): RetentionRow[] {
+  return RETENTION_CATEGORIES.map((c) => {
+    const u = r.usage.find((x) => x.category === c);
+    const days = r.retention[c];
+    const b = RETENTION_BOUNDS[c];
+    return {
+      category: c,
+      label: RETENTION_LABELS[c],
+      kept: keptText(days),
+      field: days === null ? '0' : String(days),
+      bounds: `${b.min}-${b.max} days${b.forever ? ', 0 for forever' : ''}`,
+      size: formatBytes(u?.bytes ?? 0),
+      growth: `${formatBytes(u?.growth_per_day ?? 0)}/day`,
+    };
+  });
+}
+
+/** The account's total and the store's, for the table's footer. */
+export function retentionTotals(r: Retention): { size: string; growth: string; store: string; wal: string | null; free: string } {
+  const sum = (k: 'bytes' | 'growth_per_day') => r.usage.reduce((n, u) => n + u[k], 0);
+  return {
+    size: formatBytes(sum('bytes')),
+    growth: `${formatBytes(sum('growth_per_day'))}/day`,
+    store: formatBytes(r.store.total_bytes),
+    wal: r.store.wal_bytes === null ? null : formatBytes(r.store.wal_bytes),
+    free: r.store.free_bytes === null ? 'unknown' : formatBytes(r.store.free_bytes),
+  };
+}
+
+/** Only the fields the user changed (trimmed), so a save never rewrites what they left alone. */
+export function changedFields(rows: readonly RetentionRow[], values: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) {
+    const v = values[r.category]?.trim();
+    if (v !== undefined && v !== r.field) out[r.category] = v;
+  }
+  return out;
+}
+
+/** Whether this user may change retention: the account owner only (shared/access.ts, as the service). */
+export const canSetRetention = (u: Actor | null | undefined) => can(u, 'retention.write');
