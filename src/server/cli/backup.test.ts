@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFor, registrationFor } from '../testing/ingest';
 import { callService, createAccountIn, startServiceProcess, type ServiceProcess } from '../testing/service-process';
+import { runCli as cli } from '../testing/store-cli';
 import { until } from '../testing/until';
 
 // `npm run backup` while a service process ingests batches without pause, `npm run restore` into a new
@@ -16,23 +16,6 @@ const file = join(root, 'backup.sqlite');
 const procs: ServiceProcess[] = [];
 let auth = '';
 let otherAuth = '';
-
-interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-/** Runs a CLI as its own process, without blocking the event loop (the ingest loop keeps going). */
-function cli(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${script}.ts`, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 beforeAll(async () => {
   auth = createAccountIn({ DATA_DIR: live }, 'backup@example.com');
