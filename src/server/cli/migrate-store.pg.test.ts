@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoFleet } from '../demo/fleet-runner';
+import { openDb } from '../store/sqlite/db';
 import { createEmptyDatabase } from '../store/test-store';
 import { registrationFor } from '../testing/ingest';
 import { callService, startServiceProcess, type ServiceProcess } from '../testing/service-process';
@@ -178,4 +179,23 @@ describe('migrate-store: SQLite to PostgreSQL', () => {
     const onPg = await service({ DATA_DIR: dataDir, DATABASE_URL: db.url });
     expect((await callService(onPg.base, auth, 'GET', '/api/v5/servers/')).body.pagination.count).toBe(full.tables.find((t) => t.table === 'servers')!.sourceRows - 1);
   }, 600_000);
+
+  it('fails loudly, before copying anything, on a table or column without a counterpart', async () => {
+    const odd = mkdtempSync(join(tmpdir(), 'fw-migrate-odd-'));
+    try {
+      const db = openDb(join(odd, 'monitoring.sqlite'));
+      db.exec('CREATE TABLE widgets (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL); ALTER TABLE servers ADD COLUMN colour TEXT');
+      db.close();
+      const target = await createEmptyDatabase('fw_mig_odd');
+      dbs.push(target);
+      const r = await runCli('migrate-store', ['--from', odd, '--to', target.url], {});
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/the two schemas do not match, nothing copied/);
+      expect(r.stderr).toMatch(/SQLite table widgets has no counterpart in PostgreSQL/);
+      expect(r.stderr).toMatch(/SQLite column servers\.colour has no counterpart in PostgreSQL table servers/);
+      expect(await progressRows(target.url)).toBe(0);
+    } finally {
+      rmSync(odd, { recursive: true, force: true });
+    }
+  });
 });
