@@ -10,7 +10,10 @@ const postgres = process.env.STORE === 'postgres';
 // Prometheus, node_exporter.
 const quick = process.env.TEST_SCOPE === 'quick';
 const slow = [
-  'src/server/alerting/{crash,crash-rounds,two-processes,callbacks-service,prometheus-peer}.test.ts',
+  'src/server/alerting/{crash,crash-rounds,crash-grouping,crash-escalation,two-processes,callbacks-service,prometheus-peer}.test.ts',
+  'src/server/store/sqlite/{backup-cli,wal}.test.ts',
+  'src/server/routes/{promql,remote-write}-peer.test.ts',
+  'src/server/http/metrics-peer.test.ts',
   'src/server/collector/{agent,nagios,syslog,uploader}.test.ts',
   'src/server/ingest/node-exporter-peer.test.ts',
   'src/server/demo/**',

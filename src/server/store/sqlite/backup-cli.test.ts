@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchFor, registrationFor } from '../testing/ingest';
-import { callService, createAccountIn, startServiceProcess, type ServiceProcess } from '../testing/service-process';
-import { runCli as cli } from '../testing/store-cli';
-import { until } from '../testing/until';
+import { batchFor, registrationFor } from '../../testing/ingest';
+import { callService, createAccountIn, startServiceProcess, type ServiceProcess } from '../../testing/service-process';
+import { runCli as cli } from '../../testing/store-cli';
+import { until } from '../../testing/until';
 
 // `npm run backup` while a service process ingests batches without pause, `npm run restore` into a new
 // data directory, and a service on the restored store answering with what the backup counted.
