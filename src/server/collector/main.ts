@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startCollector } from './agent';
+import { joinOptionValues } from './cli-args';
 
 const USAGE = `usage: npm run collector -- --url <base_url> --email <e> --key <k>
   [--guid-file <file>] [--state-dir <dir>] [--statsd-port <port, default 8125; 'off' disables>]
@@ -8,6 +9,7 @@ const USAGE = `usage: npm run collector -- --url <base_url> --email <e> --key <k
 /** CLI of the Linux collector: monitors this host and uploads to the service until interrupted. */
 function main() {
   const { values } = parseArgs({
+    args: joinOptionValues(process.argv.slice(2)),
     options: {
       url: { type: 'string' },
       email: { type: 'string' },
