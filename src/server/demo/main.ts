@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { joinOptionValues } from '../collector/cli-args';
 import { startDemoFleet } from './fleet-runner';
 
 const USAGE = `usage: npm run demo -- --url <base_url> --email <e> --key <k> [--servers N] [--days D] [--seed S]
@@ -15,6 +16,7 @@ function numberOpt(name: string, v: string | undefined, fallback: number): numbe
 }
 
 const { values } = parseArgs({
+  args: joinOptionValues(process.argv.slice(2), ['url', 'email', 'key', 'servers', 'days', 'seed', 'concurrency']),
   options: {
     url: { type: 'string' },
     email: { type: 'string' },
