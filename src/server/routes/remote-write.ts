@@ -1,40 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { emitEvent } from '../events';
 import { ApiError, badRequest } from '../http/errors';
+import { inFlightGate } from '../http/in-flight-gate';
 import { ingestAccount } from '../http/ingest-auth';
 import { BadWriteRequest, decodeWriteRequest } from '../ingest/remote-write';
 import { DEFAULT_SERIES_LIMITS, writeSeries } from '../services/labelled-series';
 
 /** Remote writes decoded and stored at once per process before 429 (Config.remoteWrite.maxInFlight). */
 const DEFAULT_IN_FLIGHT = 8;
-
-/**
- * A counting gate taken when a request arrives, before its body is read, and given back as its answer
- * is about to be sent (so a client that has the answer finds the slot free) or when the client goes
- * first: beyond `max` writes in flight, 429 with Retry-After, which Prometheus retries with back-off
- * (remote-write spec) instead of dropping the batch.
- */
-function inFlightGate(max: number) {
-  let inFlight = 0;
-  const held = new WeakMap<FastifyRequest, () => void>();
-  return {
-    async take(req: FastifyRequest, reply: FastifyReply) {
-      if (inFlight >= max) throw new ApiError(429, `too many remote writes in flight (${max}); retry later`, undefined, { 'Retry-After': '1' });
-      inFlight++;
-      let given = false;
-      const give = () => {
-        if (!given) inFlight--;
-        given = true;
-      };
-      held.set(req, give);
-      reply.raw.once('close', give);
-    },
-    async give(req: FastifyRequest) {
-      held.get(req)?.();
-    },
-  };
-}
 
 /**
  * Prometheus remote write 1.0 in (issue 20): POST /api/v1/write, a snappy block-compressed protobuf
