@@ -4,6 +4,7 @@ import { emitEvent } from '../events';
 import { ApiError, badRequest } from '../http/errors';
 import { inFlightGate } from '../http/in-flight-gate';
 import { ingestAccount } from '../http/ingest-auth';
+import { remoteNodeFeeder } from '../ingest/remote-node';
 import { BadWriteRequest, decodeWriteRequest } from '../ingest/remote-write';
 import { DEFAULT_SERIES_LIMITS, writeSeries } from '../services/labelled-series';
 
@@ -13,11 +14,13 @@ const DEFAULT_IN_FLIGHT = 8;
 /**
  * Prometheus remote write 1.0 in (issue 20): POST /api/v1/write, a snappy block-compressed protobuf
  * WriteRequest, signed in by an ingest token (Bearer) or Basic. Answers 204 once the write committed;
- * a bad payload is refused whole (400, nothing stored); a series cap 400/422. Outside /api/v5: the
- * path is Prometheus's own.
+ * a bad payload is refused whole (400, nothing stored); a series cap 400/422. node_exporter series of a
+ * scrape target's instance also feed its server (ingest/remote-node.ts). Outside /api/v5: the path is
+ * Prometheus's own.
  */
 export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
   const limits = { ...DEFAULT_SERIES_LIMITS, ...deps.config.remoteWrite };
+  const nodes = remoteNodeFeeder(deps);
   const gate = inFlightGate(deps.config.remoteWrite?.maxInFlight ?? DEFAULT_IN_FLIGHT);
   await app.register(
     async (rw) => {
@@ -38,6 +41,8 @@ export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
         }
         const samples = await writeSeries(deps.store, accountId, series, limits, deps.now());
         emitEvent(deps.events, 'ingested', { source: 'remote_write', rows: { samples } });
+        // Stored already: a host that cannot be fed is logged, not a failed write (Prometheus would resend it).
+        await nodes.offer(accountId, series).catch((err: unknown) => console.error('remote write of node_exporter series:', err));
         return reply.code(204).send();
       });
     },
