@@ -36,12 +36,13 @@ export function targetInstances(url: string): string[] {
 export function nodeSamples(series: readonly RemoteSeries[]): Map<string, Map<number, PromSample[]>> {
   const out = new Map<string, Map<number, PromSample[]>>();
   for (const s of series) {
+    // Most remote-written series are not node_exporter's: look at the name before building anything.
+    const name = s.labels.find((l) => l.name === '__name__')?.value ?? '';
+    if (!NODE_FAMILY.test(name)) continue;
     const labels: Record<string, string> = {};
-    for (const l of s.labels) labels[l.name] = l.value;
-    const name = labels.__name__ ?? '';
+    for (const l of s.labels) if (l.name !== '__name__') labels[l.name] = l.value;
     const instance = labels.instance;
-    if (instance === undefined || !NODE_FAMILY.test(name)) continue;
-    delete labels.__name__;
+    if (instance === undefined) continue;
     const byMs = out.get(instance) ?? out.set(instance, new Map()).get(instance)!;
     for (const { ms, value } of s.samples) (byMs.get(ms) ?? byMs.set(ms, []).get(ms)!).push({ name, labels, value });
   }
