@@ -2,6 +2,8 @@
 // from Debian's packages), in one run, on the same fleet minutes. Figures are printed, never asserted.
 // PEERS_SERVERS sets the fleet size (default 500), PEERS_MINUTES the fleet minutes ingested (default 3).
 // Ends with the summary table of docs/benchmarks.md; `npm run bench:peers -- --write-docs` rewrites it there.
+// Then the same remote-write stream to each receiver (bench/peers/remote-write-run.ts), a table of its own;
+// `-- --remote-write-only` runs only that part.
 import { loadavg } from 'node:os';
 import { batch } from './fleet';
 import { ingest, read, type Cost, type Reading } from './peers/measure';
@@ -10,6 +12,7 @@ import { pgAdminUrl, scratchDatabase } from './pg-scratch';
 import type { Peer, Scenario } from './peers/peer';
 import { diskBytes, diskParts, peakRss, settle } from './peers/proc';
 import { PROM_SKIPPED, startPrometheus } from './peers/prometheus';
+import { remoteWriteBench } from './peers/remote-write-run';
 import { batchSamples } from './peers/samples';
 import { machine, publish, Report } from './report';
 import { fixed, int, mb, table } from './peers/table';
@@ -31,6 +34,11 @@ const HISTORY_PROCS = 10;
 
 process.once('SIGINT', () => process.exit(130)); // the peers are killed on exit (bench/peers/proc.ts)
 process.once('SIGTERM', () => process.exit(143));
+
+if (process.argv.includes('--remote-write-only')) {
+  await remoteWriteBench();
+  process.exit(0);
+}
 
 // Recent minutes (the latest-point reads look back from the last one), all inside one clock hour so no
 // minute of the measured ingest pays our once-an-hour process rollup (npm run bench prints that cost).
@@ -156,3 +164,5 @@ try {
 } finally {
   for (const p of peers.reverse()) await p.stop().catch((e: unknown) => console.error(`stopping ${p.name}:`, e));
 }
+
+await remoteWriteBench();

@@ -19,7 +19,10 @@ const store: Store = pgUrl ? (await openPostgresStore(pgUrl)).store : openSqlite
 const acc = await createAccount(store, 'bench@example.com');
 if (!acc.ok) throw new Error(acc.message);
 // BENCH_ALERTS=0 measures ingest without any alert (no evaluation item is written then).
-const deps = { store, config: { dataDir: dir, defaultAlerts: process.env.BENCH_ALERTS !== '0' }, now: systemNow, events: newEvents() };
+// Remote write (bench:peers' remote-write part) sends more series than the default per-account cap, and
+// 16 writes in flight (as many as the PostgreSQL pool's connections, above) where the default lets 8 in.
+const remoteWrite = { maxSeriesPerAccount: 5_000_000, maxInFlight: 16 };
+const deps = { store, config: { dataDir: dir, defaultAlerts: process.env.BENCH_ALERTS !== '0', remoteWrite }, now: systemNow, events: newEvents() };
 const lags: number[] = [];
 // A store whose alert engine is not ported yet still queues evaluations at ingest; nothing drains them.
 const engineWorks = await store.alertEngine.pendingEvaluations().then(() => true, () => false);

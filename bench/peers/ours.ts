@@ -1,7 +1,7 @@
 import { execFileSync, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { client, pool, type Answer } from './http';
-import type { Peer, Scenario } from './peer';
+import { REMOTE_WRITE_HEADERS, type Peer, type Scenario } from './peer';
 import { pgBacking } from './pg-cluster';
 import { onExit, tempDir } from './proc';
 
@@ -51,6 +51,10 @@ export async function startOurs(s: Scenario, sockets: number, pg?: { url: string
     upload: async (body) => {
       const r = await http.send('POST', '/api/v5/collector/batches', body, json);
       if (r.status !== 201) throw new Error(`batch not stored: ${r.status} ${r.text}`);
+    },
+    remoteWrite: async (body) => {
+      const r = await http.send('POST', '/api/v1/write', body, REMOTE_WRITE_HEADERS);
+      if (r.status !== 204) throw new Error(`remote write not stored: ${r.status} ${r.text}`);
     },
     reads: { day: `/api/v5/servers/${ids.get(s.history)}/data/?num=1440`, latest: '/api/v5/servers/latest_data/' },
     extraReads: [],

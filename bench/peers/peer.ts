@@ -31,6 +31,8 @@ export interface Peer {
   /** One server-minute upload, encoded the way this peer takes it (done before the clock starts). */
   encode(b: Batch): Buffer;
   upload(body: Buffer): Promise<unknown>;
+  /** One Prometheus remote write 1.0 body (snappy protobuf WriteRequest) to its remote-write receiver. */
+  remoteWrite(body: Buffer): Promise<unknown>;
   /** Request paths: one server's last 24 h of minutes; the latest point of every server. */
   reads: { day: string; latest: string };
   /** Further reads worth printing under the table (label, path). */
@@ -60,6 +62,9 @@ export function promReads(s: Scenario) {
     latest: `/api/v1/query${q('{__name__=~"fleet_server_.+"}', `time=${s.end}`)}`,
   };
 }
+
+/** The headers a remote-write 1.0 sender sends. */
+export const REMOTE_WRITE_HEADERS = { 'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0' };
 
 /** The value of one metric (summed over its label sets) from a /metrics text page. */
 export function metric(page: string, name: string): number {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { client } from './http';
-import { metric, promReads, promSize, type Peer, type Scenario } from './peer';
+import { metric, promReads, promSize, REMOTE_WRITE_HEADERS, type Peer, type Scenario } from './peer';
 import { debianVersion, freePort, onPath, startDaemon, tempDir } from './proc';
 import { snappy, writeRequest } from './remote-write';
 import { batchSamples } from './samples';
@@ -30,7 +30,6 @@ export async function startPrometheus(s: Scenario, sockets: number): Promise<Pee
   ];
   const d = await startDaemon(bin, args, `${base}/-/ready`).catch((e: unknown) => (dir.remove(), Promise.reject(e)));
   const http = client(base, {}, sockets);
-  const rw = { 'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0' };
   return {
     name: 'Prometheus',
     version: `${bin} (Debian prometheus ${debianVersion('prometheus')})`,
@@ -43,7 +42,8 @@ export async function startPrometheus(s: Scenario, sockets: number): Promise<Pee
     pid: d.pid,
     dataDir,
     encode: (b) => snappy(writeRequest(batchSamples(b), b.minute * 1000)),
-    upload: (body) => http.send('POST', '/api/v1/write', body, rw),
+    upload: (body) => http.send('POST', '/api/v1/write', body, REMOTE_WRITE_HEADERS),
+    remoteWrite: (body) => http.send('POST', '/api/v1/write', body, REMOTE_WRITE_HEADERS),
     reads: promReads(s),
     extraReads: [],
     get: (path) => http.send('GET', path),

@@ -1,5 +1,5 @@
 import { client } from './http';
-import { metric, promReads, promSize, type Peer, type Scenario } from './peer';
+import { metric, promReads, promSize, REMOTE_WRITE_HEADERS, type Peer, type Scenario } from './peer';
 import { debianVersion, freePort, onPath, startDaemon, tempDir } from './proc';
 import { batchSamples, exposition } from './samples';
 
@@ -28,6 +28,10 @@ export async function startVictoria(s: Scenario, sockets: number): Promise<Peer 
     dataDir,
     encode: (b) => Buffer.from(exposition(batchSamples(b), b.minute * 1000)),
     upload: (body) => http.send('POST', '/api/v1/import/prometheus', body, { 'content-type': 'text/plain' }),
+    remoteWrite: async (body) => {
+      const r = await http.send('POST', '/api/v1/write', body, REMOTE_WRITE_HEADERS);
+      if (r.status !== 204) throw new Error(`remote write refused: ${r.status} ${r.text}`);
+    },
     // nocache=1: computed on every request as the others do; the rollup result cache is measured apart.
     reads: { day: `${reads.day}&nocache=1`, latest: reads.latest },
     extraReads: [['24 h of one server with its rollup result cache (default)', reads.day]],

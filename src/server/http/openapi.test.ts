@@ -63,7 +63,7 @@ const documented = () =>
 
 describe('OpenAPI document', () => {
   it("lists other tools' protocols at their own paths, signed in by an ingest token or Basic", () => {
-    for (const [method, path] of [['post', '/api/v1/write'], ['get', '/api/v1/query_range'], ['post', '/api/v1/query_range'], ['get', '/api/v1/label/{name}/values'], ['post', '/api/v2/alerts'], ['post', '/v1/traces'], ['post', '/v1/logs']] as const) {
+    for (const [method, path] of [['post', '/api/v1/write'], ['get', '/api/v1/query_range'], ['post', '/api/v1/query_range'], ['get', '/api/v1/label/{name}/values'], ['post', '/api/v2/alerts'], ['post', '/v1/traces'], ['post', '/v1/logs'], ['post', '/v1/metrics']] as const) {
       const op = doc.paths[path]?.[method];
       expect(op, `${method} ${path}`).toBeDefined();
       expect(op!.security, `${method} ${path}`).toEqual([{ ingestToken: [] }, { basic: [] }]);

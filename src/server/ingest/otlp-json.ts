@@ -6,13 +6,15 @@ import {
 // OTLP/JSON (the protobuf JSON mapping with the OTLP exceptions: lowerCamelCase keys, enums as
 // integers, trace and span ids as hex). 64-bit integers come as decimal strings or numbers.
 // A JSON number past 2^53 has lost digits already: it is taken as the nearest integer.
-const uint64 = z
+/** A 64-bit unsigned integer: a decimal string or a number. */
+export const uint64 = z
   .union([z.string().regex(/^\d{1,20}$/, { error: 'must be a decimal integer' }), z.number().nonnegative().max(2 ** 64)])
   .transform((v) => (typeof v === 'string' ? BigInt(v) : BigInt(Math.round(v))));
-const int = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+/** An integer (or enum) as a number or a decimal string. */
+export const int = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
 
 type JsonAny = { stringValue?: string; boolValue?: boolean; intValue?: number; doubleValue?: number; arrayValue?: { values?: JsonAny[] }; kvlistValue?: { values?: JsonKv[] }; bytesValue?: string };
-type JsonKv = { key: string; value?: JsonAny };
+export type JsonKv = { key: string; value?: JsonAny };
 const anyValue: z.ZodType<JsonAny> = z.lazy(() =>
   z.object({
     stringValue: z.string().optional(),
@@ -25,8 +27,10 @@ const anyValue: z.ZodType<JsonAny> = z.lazy(() =>
   }),
 );
 const keyValue: z.ZodType<JsonKv> = z.lazy(() => z.object({ key: z.string(), value: anyValue.optional() }));
-const kvs = z.array(keyValue).optional();
-const resource = z.object({ attributes: kvs }).optional();
+/** Attributes as OTLP/JSON writes them. */
+export const kvs = z.array(keyValue).optional();
+/** A resource as OTLP/JSON writes it. */
+export const resource = z.object({ attributes: kvs }).optional();
 
 const span = z.object({
   traceId: z.string(),
@@ -68,9 +72,11 @@ function plain(v: JsonAny | undefined): Plain {
   return null;
 }
 const scalar = (p: Plain): AttrValue => (typeof p === 'string' || typeof p === 'number' || typeof p === 'boolean' ? p : JSON.stringify(p));
-const attributes = (list: JsonKv[] | undefined): Attributes => Object.fromEntries((list ?? []).map((kv) => [kv.key, scalar(plain(kv.value))]));
+/** OTLP/JSON key-values as attributes. */
+export const attributes = (list: JsonKv[] | undefined): Attributes => Object.fromEntries((list ?? []).map((kv) => [kv.key, scalar(plain(kv.value))]));
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+/** Parses with a schema; the first issue becomes an OtlpDecodeError naming its path. */
+export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;

@@ -73,3 +73,53 @@ export function checkHexId(value: string, bytes: number, field: string, optional
 
 /** Bytes as lower-case hex. */
 export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+
+/** OTLP AggregationTemporality. */
+export const TEMPORALITY = { UNSPECIFIED: 0, DELTA: 1, CUMULATIVE: 2 } as const;
+/** DataPointFlags.FLAG_NO_RECORDED_VALUE: the point says its series has no value now (skipped). */
+export const FLAG_NO_RECORDED_VALUE = 1;
+
+/** What every data point carries. Times are nanoseconds since the epoch. */
+interface PointBase {
+  attributes: Attributes;
+  startNanos: bigint;
+  timeNanos: bigint;
+  flags: number;
+}
+export interface NumberPoint extends PointBase {
+  value: number;
+}
+export interface HistogramPoint extends PointBase {
+  count: number;
+  /** Absent when the SDK did not record one (negative measurements). */
+  sum: number | null;
+  /** Upper bounds of the buckets but the last (+Inf). */
+  bounds: number[];
+  /** Per bucket, not cumulative: bounds.length + 1 of them, or none. */
+  counts: number[];
+}
+export interface SummaryPoint extends PointBase {
+  count: number;
+  sum: number;
+  quantiles: { quantile: number; value: number }[];
+}
+
+interface MetricBase {
+  name: string;
+  unit: string;
+}
+/** One metric of an export, by its data kind; `unsupported` counts points of a kind not stored. */
+export type OtlpMetric = MetricBase &
+  (
+    | { kind: 'gauge'; points: NumberPoint[] }
+    | { kind: 'sum'; monotonic: boolean; temporality: number; points: NumberPoint[] }
+    | { kind: 'histogram'; temporality: number; points: HistogramPoint[] }
+    | { kind: 'summary'; points: SummaryPoint[] }
+    | { kind: 'exponentialHistogram'; points: number }
+    | { kind: 'none' }
+  );
+
+export interface ResourceMetrics {
+  resource: Attributes;
+  metrics: OtlpMetric[];
+}

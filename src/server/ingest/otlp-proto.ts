@@ -6,20 +6,25 @@ import {
 // The messages of opentelemetry-proto v1 (collector/{trace,logs}/v1, trace/v1, logs/v1, common/v1,
 // resource/v1) that Fleetwatch reads or answers, with their field numbers; enums are read as int32
 // (the same varint on the wire). Fields not listed are skipped by the decoder, as protobuf allows.
-const F = (id: number, type: string, rule?: 'repeated') => (rule ? { id, type, rule } : { id, type });
+/** A field of a reflected message: its number, type and whether it repeats. */
+export const F = (id: number, type: string, rule?: 'repeated') => (rule ? { id, type, rule } : { id, type });
+/** common/v1 and resource/v1, shared by every signal's messages (otlp-metrics-proto.ts too). */
+export const COMMON_TYPES = {
+  AnyValue: {
+    oneofs: { value: { oneof: ['stringValue', 'boolValue', 'intValue', 'doubleValue', 'arrayValue', 'kvlistValue', 'bytesValue'] } },
+    fields: {
+      stringValue: F(1, 'string'), boolValue: F(2, 'bool'), intValue: F(3, 'int64'), doubleValue: F(4, 'double'),
+      arrayValue: F(5, 'ArrayValue'), kvlistValue: F(6, 'KeyValueList'), bytesValue: F(7, 'bytes'),
+    },
+  },
+  ArrayValue: { fields: { values: F(1, 'AnyValue', 'repeated') } },
+  KeyValueList: { fields: { values: F(1, 'KeyValue', 'repeated') } },
+  KeyValue: { fields: { key: F(1, 'string'), value: F(2, 'AnyValue') } },
+  Resource: { fields: { attributes: F(1, 'KeyValue', 'repeated') } },
+};
 const ROOT = protobuf.Root.fromJSON({
   nested: {
-    AnyValue: {
-      oneofs: { value: { oneof: ['stringValue', 'boolValue', 'intValue', 'doubleValue', 'arrayValue', 'kvlistValue', 'bytesValue'] } },
-      fields: {
-        stringValue: F(1, 'string'), boolValue: F(2, 'bool'), intValue: F(3, 'int64'), doubleValue: F(4, 'double'),
-        arrayValue: F(5, 'ArrayValue'), kvlistValue: F(6, 'KeyValueList'), bytesValue: F(7, 'bytes'),
-      },
-    },
-    ArrayValue: { fields: { values: F(1, 'AnyValue', 'repeated') } },
-    KeyValueList: { fields: { values: F(1, 'KeyValue', 'repeated') } },
-    KeyValue: { fields: { key: F(1, 'string'), value: F(2, 'AnyValue') } },
-    Resource: { fields: { attributes: F(1, 'KeyValue', 'repeated') } },
+    ...COMMON_TYPES,
     Status: { fields: { message: F(2, 'string'), code: F(3, 'int32') } },
     Span: {
       fields: {
@@ -49,7 +54,7 @@ const type = (name: string) => ROOT.lookupType(name);
 
 // The decoded message as protobufjs's toObject gives it (longs as decimal strings, bytes as Uint8Array).
 interface PAnyValue { stringValue?: string; boolValue?: boolean; intValue?: string; doubleValue?: number; arrayValue?: { values?: PAnyValue[] }; kvlistValue?: { values?: PKeyValue[] }; bytesValue?: Uint8Array }
-interface PKeyValue { key?: string; value?: PAnyValue }
+export interface PKeyValue { key?: string; value?: PAnyValue }
 interface PSpan { traceId?: Uint8Array; spanId?: Uint8Array; parentSpanId?: Uint8Array; name?: string; kind?: number; startTimeUnixNano?: string; endTimeUnixNano?: string; attributes?: PKeyValue[]; status?: { message?: string; code?: number } }
 interface PLogRecord { timeUnixNano?: string; observedTimeUnixNano?: string; severityNumber?: number; severityText?: string; body?: PAnyValue; attributes?: PKeyValue[] }
 interface PTraces { resourceSpans?: { resource?: { attributes?: PKeyValue[] }; scopeSpans?: { spans?: PSpan[] }[] }[] }
@@ -72,7 +77,8 @@ export function anyValue(v: PAnyValue | undefined): AttrValue {
   const p = plain(v);
   return typeof p === 'string' || typeof p === 'number' || typeof p === 'boolean' ? p : JSON.stringify(p);
 }
-const attributes = (kvs: PKeyValue[] | undefined): Attributes => Object.fromEntries((kvs ?? []).map((kv) => [kv.key ?? '', anyValue(kv.value)]));
+/** Protobuf key-values as attributes. */
+export const attributes = (kvs: PKeyValue[] | undefined): Attributes => Object.fromEntries((kvs ?? []).map((kv) => [kv.key ?? '', anyValue(kv.value)]));
 
 function id(b: Uint8Array | undefined, bytes: number, field: string, optional = false): string {
   const len = b?.length ?? 0;

@@ -50,3 +50,23 @@ describe('decodeWriteRequest', () => {
     expect(() => decodeWriteRequest(body)).toThrow(message);
   });
 });
+
+describe('decodeWriteRequest on the wire', () => {
+  it('skips fields it does not read (metadata, exemplars) and reads fields in any order', () => {
+    const W = WRITE_REQUEST;
+    const withMeta = W.encode(W.fromObject({ timeseries: [{ labels: labels({ __name__: 'm' }), samples: [{ value: 2.5, timestamp: 7 }] }], metadata: [{ type: 1, metric_family_name: 'm', help: 'h' }] })).finish();
+    // A TimeSeries with an unknown field (3, as exemplars) before its sample, and the sample's timestamp before its value.
+    const sample = Buffer.concat([Buffer.from([0x10, 0x09, 0x09]), Buffer.from(new Float64Array([4]).buffer)]);
+    const label = Buffer.concat([Buffer.from([0x0a, 0x08]), Buffer.from('__name__'), Buffer.from([0x12, 0x01]), Buffer.from('n')]);
+    const ts = Buffer.concat([Buffer.from([0x0a, label.length]), label, Buffer.from([0x1a, 0x02, 0x08, 0x01]), Buffer.from([0x12, sample.length]), sample]);
+    const handMade = Buffer.concat([Buffer.from([0x0a, ts.length]), ts]);
+    expect(decodeWriteRequest(snappy.compress(withMeta))).toEqual([{ labels: labels({ __name__: 'm' }), samples: [{ ms: 7, value: 2.5 }] }]);
+    expect(decodeWriteRequest(snappy.compress(handMade))).toEqual([{ labels: labels({ __name__: 'n' }), samples: [{ ms: 9, value: 4 }] }]);
+  });
+
+  it.each([
+    ['a negative timestamp', encode([{ labels: labels({ __name__: 'up' }), samples: [{ value: 1, timestamp: -5 }] }]), /bad sample timestamp/],
+    ['a truncated series', snappy.compress(Buffer.from([0x0a, 0x05, 0x0a, 0x03])), /protobuf WriteRequest/],
+    ['a truncated sample value', snappy.compress(Buffer.from([0x0a, 0x04, 0x12, 0x02, 0x09, 0x00])), /protobuf WriteRequest/],
+  ])('refuses %s', (_what, body, message) => expect(() => decodeWriteRequest(body)).toThrow(message));
+});

@@ -1,12 +1,13 @@
 import protobuf from 'protobufjs';
 import snappy from 'snappyjs';
+import { readWriteRequest, WireError, type WireSeries } from './write-request-wire';
 
 /**
- * Prometheus remote write 1.0 (prompb/remote.proto, types.proto), declared by reflection rather than
- * generated. The decoder reads Sample.value as fixed64 (same wire type as double) so the exact bits of a
- * NaN survive: Prometheus marks a series stale with one NaN bit pattern, and JS may not keep it.
+ * Prometheus remote write 1.0 (prompb/remote.proto, types.proto), declared by reflection for senders
+ * (tests, benches). Bodies are read by write-request-wire.ts, which keeps the exact bits of each value:
+ * Prometheus marks a series stale with one NaN bit pattern, and JS may not keep it through a double.
  */
-function writeRequestType(valueType: 'double' | 'fixed64'): protobuf.Type {
+function writeRequestType(): protobuf.Type {
   const root = new protobuf.Root();
   root.define('prometheus').add(
     new protobuf.Type('WriteRequest')
@@ -20,7 +21,7 @@ function writeRequestType(valueType: 'double' | 'fixed64'): protobuf.Type {
       .add(new protobuf.Field('samples', 2, 'Sample', 'repeated')),
   );
   ns.add(new protobuf.Type('Label').add(new protobuf.Field('name', 1, 'string')).add(new protobuf.Field('value', 2, 'string')));
-  ns.add(new protobuf.Type('Sample').add(new protobuf.Field('value', 1, valueType)).add(new protobuf.Field('timestamp', 2, 'int64')));
+  ns.add(new protobuf.Type('Sample').add(new protobuf.Field('value', 1, 'double')).add(new protobuf.Field('timestamp', 2, 'int64')));
   ns.add(
     new protobuf.Type('MetricMetadata')
       .add(new protobuf.Field('type', 1, 'int32'))
@@ -32,8 +33,7 @@ function writeRequestType(valueType: 'double' | 'fixed64'): protobuf.Type {
 }
 
 /** The WriteRequest as senders (and tests) encode it: Sample.value a double. */
-export const WRITE_REQUEST = writeRequestType('double');
-const DECODE = writeRequestType('fixed64');
+export const WRITE_REQUEST = writeRequestType();
 
 export interface RemoteLabel {
   name: string;
@@ -62,20 +62,8 @@ const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const STALE_HIGH = 0x7ff00000;
 const STALE_LOW = 0x00000002;
 
-const STALE = (BigInt(STALE_HIGH) << 32n) | BigInt(STALE_LOW);
-const f64 = new DataView(new ArrayBuffer(8));
-function bitsToDouble(bits: bigint): number {
-  f64.setBigUint64(0, bits);
-  return f64.getFloat64(0);
-}
-
-interface Decoded {
-  timeseries?: { labels?: { name?: string; value?: string }[]; samples?: { value?: string; timestamp?: string }[] }[];
-}
-
 /** Checks one series' labels as Prometheus's receiver does: sorted, unique, valid names, a metric name. */
-function checkedLabels(raw: { name?: string; value?: string }[], index: number): RemoteLabel[] {
-  const labels = raw.map((l) => ({ name: l.name ?? '', value: l.value ?? '' }));
+function checkedLabels(labels: RemoteLabel[], index: number): RemoteLabel[] {
   const where = `series ${index}`;
   for (let i = 0; i < labels.length; i++) {
     const l = labels[i]!;
@@ -102,21 +90,20 @@ export function decodeWriteRequest(body: Uint8Array): RemoteSeries[] {
   } catch (err) {
     throw new BadWriteRequest(`the body is not snappy block-compressed: ${(err as Error).message}`);
   }
-  let msg: Decoded;
+  let msg: WireSeries[];
   try {
-    msg = DECODE.toObject(DECODE.decode(raw), { longs: String, defaults: false }) as Decoded;
+    msg = readWriteRequest(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
   } catch (err) {
-    throw new BadWriteRequest(`the body is not a protobuf WriteRequest: ${(err as Error).message}`);
+    if (err instanceof WireError) throw new BadWriteRequest(`the body is not a protobuf WriteRequest: ${err.message}`);
+    throw err;
   }
-  return (msg.timeseries ?? []).map((ts, i) => {
-    const labels = checkedLabels(ts.labels ?? [], i);
+  return msg.map((ts, i) => {
+    const labels = checkedLabels(ts.labels, i);
     const samples: RemoteSample[] = [];
-    for (const s of ts.samples ?? []) {
-      const bits = BigInt.asUintN(64, BigInt(s.value ?? '0'));
-      if (bits === STALE) continue;
-      const ms = Number(s.timestamp ?? '0');
-      if (!Number.isSafeInteger(ms) || ms < 0) throw new BadWriteRequest(`series ${i}: bad sample timestamp ${ms}`);
-      samples.push({ ms, value: bitsToDouble(bits) });
+    for (const s of ts.samples) {
+      if (s.high === STALE_HIGH && s.low === STALE_LOW) continue;
+      if (!Number.isSafeInteger(s.ms) || s.ms < 0) throw new BadWriteRequest(`series ${i}: bad sample timestamp ${s.ms}`);
+      samples.push({ ms: s.ms, value: s.value });
     }
     return { labels, samples };
   });

@@ -9,7 +9,7 @@ import { ensureTransactionLogs } from '../services/transactions';
 import type { SingletonJob } from '../services/singleton';
 import type { ScrapeOutcome, ScrapeTargetRecord } from '../store/repos/scrape-targets';
 import { readNodeExporter, scrapeCounters, type ScrapeCounters } from './node-exporter';
-import { parsePromText, PromParseError } from './prom-text';
+import { parsePromText, PromParseError, type PromExposition } from './prom-text';
 import { DEFAULT_FETCH_LIMITS, fetchExposition, type FetchLimits } from './scrape-fetch';
 
 export interface ScraperOptions {
@@ -79,37 +79,35 @@ export function createScraper(deps: Deps, opts: ScraperOptions = {}) {
     return r.serverId;
   }
 
-  async function scrape(t: ScrapeTargetRecord): Promise<ScrapeReport> {
+  const reportOf = (t: ScrapeTargetRecord, o: ScrapeOutcome, stored = false): ScrapeReport => ({ targetId: t.id, accountId: t.accountId, error: o.error, serverId: o.serverId ?? t.serverId, stored });
+  async function fail(t: ScrapeTargetRecord, at: number, error: string): Promise<ScrapeReport> {
+    const o = { at, error: error.slice(0, 1000) };
+    await store.scrapeTargets.recordScrape(t.accountId, t.id, o);
+    return reportOf(t, o);
+  }
+
+  /**
+   * Feeds one node_exporter exposition of the target, read at `ms` (epoch ms, the clock of rates) from
+   * `address`, into its server: registration, the batch of the minute of `minuteOf` (epoch seconds)
+   * from the counters' rates, the counters kept on the target. Scrapes come here (their minute by the
+   * service's clock), and so do node_exporter series remote-written for the target (remote-node.ts:
+   * their minute by their timestamps, as they may arrive a scrape interval late).
+   */
+  async function feed(t: ScrapeTargetRecord, exposition: PromExposition, ms: number, address: string, minuteOf = now()): Promise<ScrapeReport> {
     const at = now();
-    const report = (o: ScrapeOutcome, stored = false): ScrapeReport => ({ targetId: t.id, accountId: t.accountId, error: o.error, serverId: o.serverId ?? t.serverId, stored });
-    const fail = async (error: string) => {
-      const o = { at, error: error.slice(0, 1000) };
-      await store.scrapeTargets.recordScrape(t.accountId, t.id, o);
-      return report(o);
-    };
-    const got = await fetchExposition(t.url, policy, limits);
-    if (!got.ok) return fail(got.error);
-    let exposition;
-    try {
-      exposition = parsePromText(got.body);
-    } catch (err) {
-      if (err instanceof PromParseError) return fail(`not Prometheus text exposition: ${err.message}`);
-      throw err;
-    }
-    const ms = nowMs();
     const reading = readNodeExporter(exposition, { guid: scrapeGuid(t.id), fallbackHost: new URL(t.url).hostname, atMs: ms, prev: previousCounters(t, ms) });
-    if (!exposition.samples.some((s) => s.name === 'node_uname_info')) return fail('not node_exporter: node_uname_info is missing');
+    if (!exposition.samples.some((s) => s.name === 'node_uname_info')) return fail(t, at, 'not node_exporter: node_uname_info is missing');
     // The mapping keeps within the collector's limits; the schema makes sure of it, as for a collector's registration.
     const reg = registration.safeParse(reading.registration);
-    if (!reg.success) return fail(`the scrape does not make a valid registration: ${reg.error.issues[0]?.message ?? 'invalid'}`);
-    const serverId = await serverOf(t, reg.data, got.address);
-    if (typeof serverId === 'string') return fail(serverId);
+    if (!reg.success) return fail(t, at, `the scrape does not make a valid registration: ${reg.error.issues[0]?.message ?? 'invalid'}`);
+    const serverId = await serverOf(t, reg.data, address);
+    if (typeof serverId === 'string') return fail(t, at, serverId);
 
     let stored = false;
     if (reading.sample) {
-      const minute = Math.floor(at / 60) * 60;
+      const minute = Math.floor(minuteOf / 60) * 60;
       const parsed = batch.safeParse({ batch_id: `scrape-${t.id}-${minute}`, guid: scrapeGuid(t.id), minute, server: reading.sample });
-      if (!parsed.success) return fail(`the scrape does not make a valid batch: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      if (!parsed.success) return fail(t, at, `the scrape does not make a valid batch: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
       const b: Batch = parsed.data;
       stored = await store.telemetry.ingest(t.accountId, serverId, b, at, (types) => evaluationPayload(b, types));
       if (stored) emitEvent(events, 'batch-stored', { accountId: t.accountId, serverId, minute });
@@ -118,7 +116,21 @@ export function createScraper(deps: Deps, opts: ScraperOptions = {}) {
     // under a minute, the minute's later scrapes leave them, so the next minute's rate spans the minute.
     const o: ScrapeOutcome = { at, error: null, serverId, ...(stored || !reading.sample ? { counters: JSON.stringify(reading.counters) } : {}) };
     await store.scrapeTargets.recordScrape(t.accountId, t.id, o);
-    return report(o, stored);
+    return reportOf(t, o, stored);
+  }
+
+  async function scrape(t: ScrapeTargetRecord): Promise<ScrapeReport> {
+    const at = now();
+    const got = await fetchExposition(t.url, policy, limits);
+    if (!got.ok) return fail(t, at, got.error);
+    let exposition;
+    try {
+      exposition = parsePromText(got.body);
+    } catch (err) {
+      if (err instanceof PromParseError) return fail(t, at, `not Prometheus text exposition: ${err.message}`);
+      throw err;
+    }
+    return feed(t, exposition, nowMs(), got.address, at);
   }
 
   /**
@@ -145,7 +157,7 @@ export function createScraper(deps: Deps, opts: ScraperOptions = {}) {
     return out;
   }
 
-  return { runDue, scrape };
+  return { runDue, scrape, feed };
 }
 
 /** The scraper as a singleton job (main.ts runs it under its lease): due targets every `everySeconds`. */

@@ -10,7 +10,12 @@ import { route } from '../http/route';
 import { decodeLogsJson, decodeTracesJson, responseJson } from '../ingest/otlp-json';
 import { OtlpDecodeError, type ResourceLogs, type ResourceSpans } from '../ingest/otlp-model';
 import { decodeLogsProto, decodeTracesProto, encodeResponseProto } from '../ingest/otlp-proto';
+import { decodeMetricsJson, metricsResponseJson } from '../ingest/otlp-metrics-json';
+import { decodeMetricsProto, encodeMetricsResponseProto } from '../ingest/otlp-metrics-proto';
+import { inFlightGate } from '../http/in-flight-gate';
+import { DEFAULT_SERIES_LIMITS } from '../services/labelled-series';
 import { ingestLogs, ingestSpans, type OtlpOutcome } from '../services/otlp';
+import { DeltaTotals, ingestMetrics } from '../services/otlp-metrics';
 
 /** Largest decompressed export request accepted, in bytes. */
 export const OTLP_BODY_LIMIT = 16 * 1024 * 1024;
@@ -48,20 +53,29 @@ function decoded<T>(decode: () => T): T {
 
 const bodyOf = (req: FastifyRequest): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
 
-function answer(reply: FastifyReply, signal: 'traces' | 'logs', encoding: Encoding, o: OtlpOutcome) {
+function answer(reply: FastifyReply, signal: 'traces' | 'logs' | 'metrics', encoding: Encoding, o: OtlpOutcome) {
+  if (signal === 'metrics') {
+    if (encoding === 'protobuf') return reply.code(200).type(PROTOBUF).send(Buffer.from(encodeMetricsResponseProto(o.rejected, o.message)));
+    return reply.code(200).type(JSON_TYPE).send(metricsResponseJson(o.rejected, o.message));
+  }
   if (encoding === 'protobuf') return reply.code(200).type(PROTOBUF).send(Buffer.from(encodeResponseProto(signal, o.rejected, o.message)));
   return reply.code(200).type(JSON_TYPE).send(responseJson(signal, o.rejected, o.message));
 }
 
 /**
- * OTLP/HTTP in (issue 20): `POST /v1/traces` and `POST /v1/logs`, protobuf or JSON, gzip accepted,
- * signed in by an ingest token (Bearer) or a user's key (Basic). Spans become transaction messages
- * of the trace view, log records messages of a log per service and host (services/otlp.ts). 200
+ * OTLP/HTTP in (issue 20): `POST /v1/traces`, `/v1/logs` and `/v1/metrics`, protobuf or JSON, gzip
+ * accepted, signed in by an ingest token (Bearer) or a user's key (Basic). Spans become transaction
+ * messages of the trace view, log records messages of a log per service and host (services/otlp.ts),
+ * metric data points labelled series as remote write stores them (services/otlp-metrics.ts), under
+ * the same caps and in-flight limit (429 with Retry-After past it). 200
  * with the Export*ServiceResponse in the request's encoding once stored (partial_success when some
  * items were rejected); 400 for a body that cannot be read, 415 for another Content-Type; errors
  * in the API's JSON error shape. Outside /api: OTLP exporters append /v1/<signal> to their endpoint.
  */
 export async function otlpRoutes(app: FastifyInstance, deps: Deps) {
+  const limits = { ...DEFAULT_SERIES_LIMITS, ...deps.config.remoteWrite };
+  const gate = inFlightGate(deps.config.remoteWrite?.maxInFlight ?? 8, 'metric exports');
+  const totals = new DeltaTotals();
   await app.register(async (otlp) => {
     otlp.removeAllContentTypeParsers();
     otlp.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: OTLP_BODY_LIMIT }, (_req, body, done) => done(null, body));
@@ -94,6 +108,20 @@ export async function otlpRoutes(app: FastifyInstance, deps: Deps) {
       const outcome = await ingestLogs(deps.store, accountId, resources, deps.now());
       emitEvent(deps.events, 'ingested', { source: 'otlp', rows: { logs: outcome.accepted } });
       return answer(reply, 'logs', encoding, outcome);
+    });
+
+    route(otlp, {
+      method: 'POST', path: '/v1/metrics', tag: 'Peer protocols', peer,
+      summary: 'OTLP/HTTP metrics: gauges, sums (delta accumulated), histograms and summaries become labelled series, queried with PromQL',
+      description: 'Protobuf or JSON, gzip accepted; answers ExportMetricsServiceResponse (partial_success names refused points, e.g. exponential histograms); 429 with Retry-After past the in-flight limit.',
+    }, { ...opts, onRequest: gate.take, onSend: async (req) => gate.give(req) }, async (req, reply) => {
+      const accountId = await ingestAccount(deps, req);
+      const encoding = encodingOf(req);
+      const body = bodyOf(req);
+      const resources = decoded(() => (encoding === 'protobuf' ? decodeMetricsProto(body) : decodeMetricsJson(jsonOf(body))));
+      const outcome = await ingestMetrics(deps.store, accountId, resources, limits, deps.now(), totals);
+      emitEvent(deps.events, 'ingested', { source: 'otlp', rows: { samples: outcome.accepted } });
+      return answer(reply, 'metrics', encoding, outcome);
     });
   });
 }

@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { emitEvent } from '../events';
 import { ApiError, badRequest } from '../http/errors';
+import { inFlightGate } from '../http/in-flight-gate';
 import { ingestAccount } from '../http/ingest-auth';
 import { route } from '../http/route';
+import { remoteNodeFeeder } from '../ingest/remote-node';
 import { BadWriteRequest, decodeWriteRequest } from '../ingest/remote-write';
 import { DEFAULT_SERIES_LIMITS, writeSeries } from '../services/labelled-series';
 
@@ -11,40 +13,15 @@ import { DEFAULT_SERIES_LIMITS, writeSeries } from '../services/labelled-series'
 const DEFAULT_IN_FLIGHT = 8;
 
 /**
- * A counting gate taken when a request arrives, before its body is read, and given back as its answer
- * is about to be sent (so a client that has the answer finds the slot free) or when the client goes
- * first: beyond `max` writes in flight, 429 with Retry-After, which Prometheus retries with back-off
- * (remote-write spec) instead of dropping the batch.
- */
-function inFlightGate(max: number) {
-  let inFlight = 0;
-  const held = new WeakMap<FastifyRequest, () => void>();
-  return {
-    async take(req: FastifyRequest, reply: FastifyReply) {
-      if (inFlight >= max) throw new ApiError(429, `too many remote writes in flight (${max}); retry later`, undefined, { 'Retry-After': '1' });
-      inFlight++;
-      let given = false;
-      const give = () => {
-        if (!given) inFlight--;
-        given = true;
-      };
-      held.set(req, give);
-      reply.raw.once('close', give);
-    },
-    async give(req: FastifyRequest) {
-      held.get(req)?.();
-    },
-  };
-}
-
-/**
  * Prometheus remote write 1.0 in (issue 20): POST /api/v1/write, a snappy block-compressed protobuf
  * WriteRequest, signed in by an ingest token (Bearer) or Basic. Answers 204 once the write committed;
- * a bad payload is refused whole (400, nothing stored); a series cap 400/422. Outside /api/v5: the
- * path is Prometheus's own.
+ * a bad payload is refused whole (400, nothing stored); a series cap 400/422. node_exporter series of a
+ * scrape target's instance also feed its server (ingest/remote-node.ts). Outside /api/v5: the path is
+ * Prometheus's own.
  */
 export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
   const limits = { ...DEFAULT_SERIES_LIMITS, ...deps.config.remoteWrite };
+  const nodes = remoteNodeFeeder(deps);
   const gate = inFlightGate(deps.config.remoteWrite?.maxInFlight ?? DEFAULT_IN_FLIGHT);
   await app.register(
     async (rw) => {
@@ -70,6 +47,8 @@ export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
         }
         const samples = await writeSeries(deps.store, accountId, series, limits, deps.now());
         emitEvent(deps.events, 'ingested', { source: 'remote_write', rows: { samples } });
+        // Stored already: a host that cannot be fed is logged, not a failed write (Prometheus would resend it).
+        await nodes.offer(accountId, series).catch((err: unknown) => console.error('remote write of node_exporter series:', err));
         return reply.code(204).send();
       });
     },

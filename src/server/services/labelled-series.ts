@@ -13,9 +13,10 @@ export const DEFAULT_SERIES_LIMITS: SeriesLimits = { maxSeriesPerRequest: 20_000
 
 /** The identity of a label set (sorted by name, `__name__` included): SHA-256 of name/value pairs. */
 export function fingerprint(labels: readonly { name: string; value: string }[]): string {
-  const h = createHash('sha256');
-  for (const l of labels) h.update(l.name).update('\xff').update(l.value).update('\xff');
-  return h.digest('hex').slice(0, 32);
+  // One update of the joined text hashes the same UTF-8 bytes as an update per part, with fewer calls.
+  let text = '';
+  for (const l of labels) text += `${l.name}\xff${l.value}\xff`;
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
 
 /** Folds one sample into its minute: NaN counts but stays out of sum/min/max; the latest sample is last. */
