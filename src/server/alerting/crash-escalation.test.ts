@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useCrashService } from '../testing/crash-service';
 import { batchFor, registrationFor } from '../testing/ingest';
 import { until } from '../testing/until';
-import { createServiceStore } from '../store/test-store';
-import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
-import { smtpReceiver } from '../testing/smtp-receiver';
 
 // Escalation across SIGKILL, as an operator whose host dies would see it: main.ts in its own process
 // group (the walk runs there under its lease, by the wall clock), four alerts naming a policy of two
@@ -14,33 +9,10 @@ import { smtpReceiver } from '../testing/smtp-receiver';
 // the second steps come due, restarted on the same store each time. Every incident must get exactly
 // one step-1 and one step-2 e-mail (a repeat only with the same Message-ID) and two 'escalated' events.
 const ALERTS = 4;
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-crash-esc-'));
-let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
-let service: ServiceProcess | undefined;
-let auth = '';
-let store: Awaited<ReturnType<typeof createServiceStore>> | undefined;
-const env = () => ({ ...store!.env, DEFAULT_ALERTS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, DELIVERY_TIMEOUT_MS: '1500', EVAL_LEASE_MS: '1500' });
-const api = (method: string, path: string, body?: unknown) => callService(service!.base, auth, method, path, body);
+const svc = useCrashService({ name: 'crash-esc', email: 'escalate@example.com', smtpDelayMs: 100 });
+const { api } = svc;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeAll(async () => {
-  smtp = await smtpReceiver(100);
-  store = await createServiceStore(dataDir);
-  auth = createAccountCli(store.env, 'escalate@example.com');
-  service = await startServiceProcess(env());
-  expect((await api('PUT', '/api/v5/notification_settings/', { group_wait_s: 0 })).status).toBe(200);
-}, 60_000);
-afterAll(async () => {
-  await service?.crash();
-  await smtp?.close();
-  await store?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function restart() {
-  await service!.crash();
-  service = await startServiceProcess(env());
-}
+const restart = () => svc.crash();
 
 describe('the escalation walk across SIGKILL', () => {
   it('skips no step and doubles none beyond the idempotency key', async () => {
@@ -70,14 +42,14 @@ describe('the escalation walk across SIGKILL', () => {
     }
     const historyOf = async (alertId: number) => ((await api('GET', `/api/v5/alert_histories/?filter=[${alertId}]&start=0`)).body.data as { id: number }[])[0]?.id;
     // Between the steps: once some step-1 e-mail went out.
-    await until(() => smtp.mails.some((m) => m.to.includes('ada@example.com')), 30_000);
+    await until(() => svc.smtp.mails.some((m) => m.to.includes('ada@example.com')), 30_000);
     await restart();
     // Around the moment the second steps come due (a minute after each start, within the walk's 5 s tick and the lease's takeover).
     await sleep(Math.max(0, started + 60_000 - Date.now()) + Math.random() * 4000);
     await restart();
 
     const histories = await Promise.all(alerts.map(async (id) => until(() => historyOf(id), 30_000)));
-    const mailsTo = (who: string, h: number) => smtp.mails.filter((m) => m.to.includes(who) && m.raw.replace(/=\r?\n/g, '').includes(`/incidents/${h}`));
+    const mailsTo = (who: string, h: number) => svc.smtp.mails.filter((m) => m.to.includes(who) && m.raw.replace(/=\r?\n/g, '').includes(`/incidents/${h}`));
     for (const h of histories) {
       await until(() => mailsTo('bob@example.com', h).length > 0, 60_000);
       const events = async () => ((await api('GET', `/api/v5/alert_histories/${h}/timeline/`)).body.data as { kind: string; step: number }[]).filter((e) => e.kind === 'escalated');

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useCrashService } from '../testing/crash-service';
 import { batchFor, registrationFor } from '../testing/ingest';
 import { until } from '../testing/until';
-import { createServiceStore } from '../store/test-store';
-import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
-import { smtpReceiver, type Mail } from '../testing/smtp-receiver';
+import type { Mail } from '../testing/smtp-receiver';
 
 // Grouped notifications across crashes: main.ts in its own process, a loopback SMTP server slow to
 // answer, a 3 s group window. Each trial triggers 8 alerts in one minute, then SIGKILLs the service at
@@ -16,19 +12,8 @@ import { smtpReceiver, type Mail } from '../testing/smtp-receiver';
 const TRIALS = 6;
 const PER_TRIAL = 8;
 const WAIT_S = 3;
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-crash-group-'));
-let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
-let service: ServiceProcess | undefined;
-let auth = '';
-let store: Awaited<ReturnType<typeof createServiceStore>> | undefined;
-const env = () => ({
-  ...store!.env,
-  DEFAULT_ALERTS: '0',
-  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-  DELIVERY_TIMEOUT_MS: '1500',
-  EVAL_LEASE_MS: '1500',
-});
-const api = (method: string, path: string, body?: unknown) => callService(service!.base, auth, method, path, body);
+const svc = useCrashService({ name: 'crash-group', email: 'oncall@example.com', smtpDelayMs: 150, groupWaitS: WAIT_S });
+const { api } = svc;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const flat = (m: Mail) => m.raw.replace(/=\r?\n/g, '');
 interface Incident {
@@ -52,20 +37,6 @@ const told = (m: Mail, incidents: readonly Incident[] = []) => {
   return ids;
 };
 
-beforeAll(async () => {
-  smtp = await smtpReceiver(150);
-  store = await createServiceStore(dataDir);
-  auth = createAccountCli(store.env, 'oncall@example.com');
-  service = await startServiceProcess(env());
-  expect((await api('PUT', '/api/v5/notification_settings/', { group_wait_s: WAIT_S })).status).toBe(200);
-}, 60_000);
-afterAll(async () => {
-  await service?.crash();
-  await smtp?.close();
-  await store?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('grouped notifications across SIGKILL', () => {
   it(`tell every incident at least once over ${TRIALS} crashes inside the group window`, async () => {
     const owner = (await api('GET', '/api/v5/users/')).body.data[0].id as number;
@@ -84,8 +55,7 @@ describe('grouped notifications across SIGKILL', () => {
       expect(acks.map((r) => r.status)).toEqual(guids.map(() => 201));
       // Kill points spread over the window: at once, inside it, around its end (the send itself).
       await sleep(((t % 3) / 2) * (WAIT_S * 1000 + 300) + Math.random() * 200);
-      await service!.crash();
-      service = await startServiceProcess(env());
+      await svc.crash();
     }
 
     const histories = async () => {
@@ -96,7 +66,7 @@ describe('grouped notifications across SIGKILL', () => {
     await until(async () => (await histories()).length === alerts.length, 60_000);
     const incidents = await histories();
     const untold = () => {
-      const seen = new Set(smtp.mails.flatMap((m) => [...told(m, incidents)]));
+      const seen = new Set(svc.smtp.mails.flatMap((m) => [...told(m, incidents)]));
       return incidents.map((i) => i.id).filter((id) => !seen.has(id));
     };
     // Generous: on a loaded machine sends cut by the 1.5 s delivery timeout back off (doubling), and
@@ -108,12 +78,12 @@ describe('grouped notifications across SIGKILL', () => {
     // A repeat of a message (sent, then the process died before recording it) has the same Message-ID
     // and the same incidents; a different set of incidents never reuses a Message-ID.
     const byId = new Map<string, string>();
-    for (const m of smtp.mails) {
+    for (const m of svc.smtp.mails) {
       const key = [...told(m)].sort().join(',');
       expect(byId.get(m.messageId ?? '') ?? key).toBe(key);
       byId.set(m.messageId ?? '', key);
     }
-    expect(smtp.mails.some((m) => /\[Fleetwatch\] \d+ incidents/.test(m.subject ?? ''))).toBe(true);
+    expect(svc.smtp.mails.some((m) => /\[Fleetwatch\] \d+ incidents/.test(m.subject ?? ''))).toBe(true);
     // Nothing is left half-sent.
     await until(async () => {
       const n = ((await api('GET', '/api/v5/notifications/?limit=500')).body.data as { alert_id: number; state: string }[]).filter((x) => x.alert_id !== 0);

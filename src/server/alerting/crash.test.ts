@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useCrashService } from '../testing/crash-service';
 import { batchFor, registrationFor } from '../testing/ingest';
-import { receiver } from '../testing/receiver';
 import { until } from '../testing/until';
-import { createServiceStore } from '../store/test-store';
-import { callService, createAccountCli, startServiceProcess, type ServiceProcess } from '../testing/service-process';
-import { smtpReceiver } from '../testing/smtp-receiver';
 
 // The alert path across crashes, as an operator whose host dies would see it: main.ts in its own
 // process group, a loopback SMTP server and a loopback callback receiver (both slow to answer, so a
@@ -17,40 +11,10 @@ import { smtpReceiver } from '../testing/smtp-receiver';
 // triggering minute, its e-mail and its callback received at least once (duplicates only with the
 // same idempotency key) and nothing left to send.
 const TRIALS = 21;
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-crash-'));
-let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
-let hooks: Awaited<ReturnType<typeof receiver>>;
-let service: ServiceProcess | undefined;
-let auth = '';
-let store: Awaited<ReturnType<typeof createServiceStore>> | undefined;
-const env = () => ({
-  ...store!.env,
-  DEFAULT_ALERTS: '0',
-  CALLBACK_ALLOW_NETS: '127.0.0.0/8',
-  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-  // Short leases and deadlines so that the work of a killed process is taken over quickly.
-  DELIVERY_TIMEOUT_MS: '1500',
-  EVAL_LEASE_MS: '1500',
-});
-const api = (method: string, path: string, body?: unknown) => callService(service!.base, auth, method, path, body);
+// Each incident's e-mail is looked for by its own subject: grouping (tested in grouping*.test.ts) is off.
+const svc = useCrashService({ name: 'crash', email: 'oncall@example.com', smtpDelayMs: 150, hookDelayMs: 150 });
+const { api } = svc;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeAll(async () => {
-  smtp = await smtpReceiver(150);
-  hooks = await receiver(0, () => ({ status: 200, delayMs: 150 }));
-  store = await createServiceStore(dataDir);
-  auth = createAccountCli(store.env, 'oncall@example.com');
-  service = await startServiceProcess(env());
-  // Each incident's e-mail is looked for by its own subject: grouping (tested in grouping*.test.ts) is off.
-  expect((await api('PUT', '/api/v5/notification_settings/', { group_wait_s: 0 })).status).toBe(200);
-}, 60_000);
-afterAll(async () => {
-  await service?.crash();
-  await smtp?.close();
-  await hooks?.close();
-  await store?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('the alert path across SIGKILL', () => {
   it(`loses no alert, history, e-mail or callback over ${TRIALS} crashes at random points`, async () => {
@@ -64,7 +28,7 @@ describe('the alert path across SIGKILL', () => {
       const server = (await api('POST', '/api/v5/collector/register', registrationFor(guid))).body.server_id as number;
       const alert = await api('POST', '/api/v5/alerts/', {
         name: `cpu ${i}`, type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 90, time_above_threshold: 1, users: [owner],
-        subscribers: [{ url: `http://127.0.0.1:${hooks.port}/hook/${i}`, type: 'post', event: 'TRIGGERED' }],
+        subscribers: [{ url: `http://127.0.0.1:${svc.hooks.port}/hook/${i}`, type: 'post', event: 'TRIGGERED' }],
       });
       expect(alert.status).toBe(201);
       const minute = base + i * 300;
@@ -78,8 +42,7 @@ describe('the alert path across SIGKILL', () => {
         await until(async () => (await api('GET', `/api/v5/alert_histories/?filter=[${alert.body.id}]&start=0`)).body.data.length > 0, 20_000);
         await sleep(Math.random() * 250);
       }
-      await service!.crash();
-      service = await startServiceProcess(env());
+      await svc.crash();
       for (let k = 1; k <= 2; k++) {
         expect((await api('POST', '/api/v5/collector/batches', batchFor(guid, minute + k * 60, { server: { cpu: 10, memory: 1 } }))).status).toBe(201);
       }
@@ -90,18 +53,18 @@ describe('the alert path across SIGKILL', () => {
       const histories = (await api('GET', `/api/v5/alert_histories/?filter=[${t.alertId}]&start=0`)).body.data as { id: number; start: number }[];
       expect(histories.map((h) => h.start), `${t.point}: one history for the triggering minute`).toEqual([t.minute]);
       const historyId = histories[0]!.id;
-      await until(() => hooks.hits.some((h) => h.body === `alert_id=${t.alertId}&alert_history_id=${historyId}&status=TRIGGERED`), 30_000);
+      await until(() => svc.hooks.hits.some((h) => h.body === `alert_id=${t.alertId}&alert_history_id=${historyId}&status=TRIGGERED`), 30_000);
       // The TRIGGERED e-mail, and the RESOLVED one once the two quiet minutes ended the incident.
       for (const verb of ['triggered', 'resolved']) {
-        await until(() => smtp.mails.some((m) => m.subject?.startsWith(`Alert ${verb}: cpu ${trials.indexOf(t)} `) ?? false), 30_000);
+        await until(() => svc.smtp.mails.some((m) => m.subject?.startsWith(`Alert ${verb}: cpu ${trials.indexOf(t)} `) ?? false), 30_000);
       }
     }
     // Duplicates are recognisable: every repeat carries the idempotency key of its first.
     const byBody = new Map<string, Set<string>>();
-    for (const h of hooks.hits) byBody.set(h.body, (byBody.get(h.body) ?? new Set()).add(String(h.headers['idempotency-key'])));
+    for (const h of svc.hooks.hits) byBody.set(h.body, (byBody.get(h.body) ?? new Set()).add(String(h.headers['idempotency-key'])));
     for (const keys of byBody.values()) expect(keys.size).toBe(1);
     const bySubject = new Map<string, Set<string>>();
-    for (const m of smtp.mails) bySubject.set(m.subject ?? '', (bySubject.get(m.subject ?? '') ?? new Set()).add(m.messageId ?? ''));
+    for (const m of svc.smtp.mails) bySubject.set(m.subject ?? '', (bySubject.get(m.subject ?? '') ?? new Set()).add(m.messageId ?? ''));
     for (const ids of bySubject.values()) expect(ids.size).toBe(1);
     expect(byBody.size).toBe(TRIALS);
     expect(bySubject.size).toBe(2 * TRIALS);
