@@ -44,6 +44,7 @@ function sizeOf(path: string): number {
   }
 }
 import { sqliteScrapeTargets } from './scrape-targets';
+import { stmt } from './telemetry/statements';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
 export function openSqliteStore(file: string): Store & { db: Db } {
@@ -85,7 +86,7 @@ export function openSqliteStore(file: string): Store & { db: Db } {
     escalationPolicies: sqliteEscalationPolicies(db),
     escalationWalks: sqliteEscalationWalks(db),
     scrapeTargets: sqliteScrapeTargets(db),
-    ping: async () => void db.prepare('SELECT 1').get(),
+    ping: async () => void stmt(db, 'SELECT 1').get(),
     usage: async () => ({ kind: 'sqlite', fileBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
     close: async () => void db.close(),
   };
