@@ -23,7 +23,7 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * `work` must itself be a better-sqlite3 transaction function, so that it nests as a savepoint.
  */
 export function groupCommit(db: Db) {
-  let queue: Pending<unknown>[] = [];
+  const queue: Pending<unknown>[] = [];
   let scheduled = false;
 
   const runAll = db.transaction((items: Pending<unknown>[]): Outcome<unknown>[] =>
