@@ -10,12 +10,15 @@ export const CONCURRENCY = 16;
 
 export type BenchService = Awaited<ReturnType<typeof startBenchService>>;
 
-/** Starts bench/serve.ts on `dir` (and the PostgreSQL database `pgUrl`, when given). */
-export async function startBenchService(dir: string, pgUrl?: string) {
+/**
+ * Starts bench/serve.ts on `dir` (and the PostgreSQL database `pgUrl`, when given); `serveScript` runs
+ * another checkout's bench/serve.ts instead (the load bench against older commits).
+ */
+export async function startBenchService(dir: string, pgUrl?: string, serveScript = join(import.meta.dirname, 'serve.ts')) {
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the service there.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const args = pgUrl ? [dir, pgUrl] : [dir];
-  const child = fork(join(import.meta.dirname, 'serve.ts'), args, { execArgv: ['--import', 'tsx', ...profile], stdio: 'inherit' });
+  const child = fork(serveScript, args, { execArgv: ['--import', 'tsx', ...profile], stdio: 'inherit' });
   const info = await new Promise<{ address: string; email: string; key: string }>((res) => child.once('message', (m) => res(m as never)));
   const auth = `Basic ${Buffer.from(`${info.email}:${info.key}`).toString('base64')}`;
   // Keep-alive connections, one per upload in flight, and pre-encoded bodies: the load generator should
@@ -46,6 +49,9 @@ export async function startBenchService(dir: string, pgUrl?: string) {
   }
 
   return {
+    /** The service's base URL and the Authorization header of the bench account. */
+    base,
+    auth,
     call,
     /**
      * Posts batches over fresh keep-alive sockets (sockets left idle through a long registration or a

@@ -27,7 +27,8 @@ export async function openUploader(base: URL, path: string, authorization: strin
   };
 }
 
-async function openConnection(base: URL) {
+/** One keep-alive connection: `send` writes a request (head and body) and answers its status and text. */
+export async function openConnection(base: URL) {
   const socket: Socket = connect(Number(base.port), base.hostname);
   await new Promise<void>((res, rej) => socket.once('connect', res).once('error', rej));
   socket.setNoDelay(true);

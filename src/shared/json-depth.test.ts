@@ -12,6 +12,9 @@ describe('jsonTooDeep', () => {
     ['siblings that each stay under it', `[${nested(60)},${nested(60)}]`, false],
     ['brackets inside strings', JSON.stringify({ a: '['.repeat(1000) }), false],
     ['escaped quotes inside strings', JSON.stringify({ a: '\\"[[[[' + '['.repeat(100) }), false],
+    ['an escaped backslash ending a string', `["a\\\\",${nested(MAX_JSON_DEPTH)}]`, true],
+    ['an escaped quote after escaped backslashes', `["a\\\\\\"${nested(MAX_JSON_DEPTH)}"]`, false],
+    ['an unterminated string', `["${nested(MAX_JSON_DEPTH + 1)}`, false],
     ['a deep text 50,000 levels', nested(50_000), true],
   ])('%s', (_name, text, deep) => expect(jsonTooDeep(text)).toBe(deep));
 

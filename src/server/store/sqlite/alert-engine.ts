@@ -7,6 +7,7 @@ import { evalQueue } from './eval-queue';
 import { alertPlanWriter } from './incidents';
 import { sqliteMaintenanceScope } from './maintenance-scope';
 import { sqliteSilenceReads } from './silences';
+import { stmt } from './telemetry/statements';
 
 type AlertRow = Omit<EngineAlert, 'accountId' | 'users' | 'subscribers' | 'channels' | 'in_incident' | 'per_server' | 'threshold'> & {
   channels: string;
@@ -110,8 +111,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
     },
     async server(accountId, serverId) {
       return (
-        db
-          .prepare<[number, number], { hostname: string; capacity_mem: number }>('SELECT hostname, capacity_mem FROM servers WHERE account_id = ? AND id = ?')
+        stmt<[number, number], { hostname: string; capacity_mem: number }>(db, 'SELECT hostname, capacity_mem FROM servers WHERE account_id = ? AND id = ?')
           .get(accountId, serverId) ?? null
       );
     },
@@ -153,8 +153,8 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
         .map((r) => ({ ...r, holds: r.holds === 1 }));
     },
     async statesOf(accountId, alertIds) {
-      const rows = db
-        .prepare<[number, string], { alert_id: number; subject: number; minute: number; holds: number; streak: number; value: number | null }>(
+      const rows = stmt<[number, string], { alert_id: number; subject: number; minute: number; holds: number; streak: number; value: number | null }>(
+          db,
           'SELECT alert_id, subject, minute, holds, streak, value FROM alert_state WHERE account_id = ? AND alert_id IN (SELECT value FROM json_each(?)) ORDER BY alert_id, subject',
         )
         .all(accountId, JSON.stringify(alertIds));

@@ -1,6 +1,7 @@
 import type { AlertHistoryRepo } from '../repos/alert-histories';
 import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import type { Db } from './db';
+import { stmt } from './telemetry/statements';
 
 export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
   const byId = db.prepare<[number, number], HistoryRow>(`${HISTORY_SELECT} WHERE account_id = ? AND id = ?`);
@@ -18,10 +19,9 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
         where += ' AND alert_id IN (SELECT value FROM json_each(?))';
         args.push(JSON.stringify(filter.alertIds));
       }
-      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n;
-      const rows = db
-        .prepare<unknown[], HistoryRow>(`${HISTORY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?`)
-        .all(...args, paging.limit, paging.page * paging.limit);
+      const total = stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n;
+      // The filters make a few distinct texts: each is prepared once (a list is a dashboard's most frequent read).
+      const rows = stmt<unknown[], HistoryRow>(db, `${HISTORY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?`).all(...args, paging.limit, paging.page * paging.limit);
       return { total, items: rows.map(toHistory) };
     },
     async get(accountId, id) {

@@ -1,5 +1,6 @@
 import { activeWindowIds, type CandidateRow } from '../maintenance-rows';
 import type { Db } from './db';
+import { stmt } from './telemetry/statements';
 
 /** Live servers of windows: listed directly, tagged with one of their tags, or in one of their sets. */
 const SERVERS_OF = `SELECT DISTINCT x.server_id FROM (
@@ -32,9 +33,9 @@ export function sqliteMaintenanceScope(db: Db) {
     },
     /** Servers (of `among`, when given) covered at `at` by a plain window or a running occurrence. */
     serversAt(accountId: number, at: number, among?: number[]): number[] {
-      const ids = activeWindowIds(db.prepare<{ account: number; at: number }, CandidateRow>(CANDIDATES).all({ account: accountId, at }), at);
+      const ids = activeWindowIds(stmt<[{ account: number; at: number }], CandidateRow>(db, CANDIDATES).all({ account: accountId, at }), at);
       if (!ids.length) return [];
-      const servers = db.prepare<{ account: number; ids: string }, { server_id: number }>(SERVERS_OF).all({ account: accountId, ids: JSON.stringify(ids) }).map((r) => r.server_id);
+      const servers = stmt<[{ account: number; ids: string }], { server_id: number }>(db, SERVERS_OF).all({ account: accountId, ids: JSON.stringify(ids) }).map((r) => r.server_id);
       return among ? servers.filter((s) => among.includes(s)) : servers;
     },
   };

@@ -36,6 +36,7 @@ import { sqliteEscalationPolicies, sqliteEscalationWalks } from './escalations';
 
 import { sqliteScrapeTargets } from './scrape-targets';
 import { sqliteRetention } from './retention';
+import { stmt } from './telemetry/statements';
 import { DEFAULT_WAL_CAP_BYTES, fileSize as sizeOf, startWalGuard } from './wal';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
@@ -81,7 +82,7 @@ export function openSqliteStore(file: string, opts: { walCapBytes?: number } = {
     escalationWalks: sqliteEscalationWalks(db),
     scrapeTargets: sqliteScrapeTargets(db),
     retention: sqliteRetention(db, file, wal),
-    ping: async () => void db.prepare('SELECT 1').get(),
+    ping: async () => void stmt(db, 'SELECT 1').get(),
     usage: async () => ({ kind: 'sqlite', fileBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
     close: async () => {
       wal.stop();

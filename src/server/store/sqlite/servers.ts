@@ -3,6 +3,7 @@ import { nowSeconds } from '../common/util';
 import type { ServerRepo } from '../repos/servers';
 import type { Db } from './db';
 import { missingIds } from './util';
+import { stmt } from './telemetry/statements';
 
 export function sqliteServers(db: Db): ServerRepo {
   const byId = db.prepare<[number, number], Row>(
@@ -54,10 +55,9 @@ export function sqliteServers(db: Db): ServerRepo {
         args.push(filter.createdAfter);
       }
       const w = where.join(' AND ');
-      const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM servers WHERE ${w}`).get(...args)!.n;
-      const rows = db
-        .prepare<unknown[], Row>(`SELECT ${COLUMNS} FROM servers WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`)
-        .all(...args, paging.limit, paging.page * paging.limit);
+      const total = stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM servers WHERE ${w}`).get(...args)!.n;
+      // The filters make a few distinct texts: each is prepared once (a list is a dashboard's most frequent read).
+      const rows = stmt<unknown[], Row>(db, `SELECT ${COLUMNS} FROM servers WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`).all(...args, paging.limit, paging.page * paging.limit);
       return { total, items: rows.map(toServerRecord) };
     },
     async get(accountId, id) {

@@ -7,6 +7,7 @@ import { processSummary, processSummaryJson } from './process-summary';
 import { collectorConfigOf, lookupGuid, registerServer } from './registry';
 import { enforceRetention } from './retention';
 import { writeEventParts } from './event-write';
+import { groupCommit } from './group-commit';
 import { forgetKnownProcesses } from './sample-sink';
 import { latestMinuteOf, latestOfServers, latestOfServersJson, serverMinuteSamples, serverSeriesJson } from './server-reads';
 import { SINKS } from './sinks';
@@ -34,6 +35,8 @@ export function ingestBatch(db: Db, accountId: number, serverId: number, batch: 
 /** The SQLite telemetry repository (ingest, time series, processes, retention). */
 export function sqliteTelemetry(db: Db): TelemetryRepo {
   const key = (pid: number, ct: number) => `${pid}_${ct}`;
+  // Uploads that arrive together commit together (see group-commit.ts); each is answered after its commit.
+  const group = groupCommit(db);
   return {
     async register(a, reg, ip, now, defaults) {
       return registerServer(db, a, reg, ip, now, defaults);
@@ -45,7 +48,10 @@ export function sqliteTelemetry(db: Db): TelemetryRepo {
       return collectorConfigOf(db, a, s);
     },
     async ingest(a, s, batch, now, evaluation) {
-      return ingestBatch(db, a, s, batch, now, evaluation);
+      return group.run(
+        () => ingestBatch(db, a, s, batch, now, evaluation),
+        () => forgetKnownProcesses(db, a, s),
+      );
     },
     async writeEvents(a, s, events) {
       writeEventParts(db, a, s, events);
