@@ -80,6 +80,8 @@ export const timelineEvent = z.discriminatedUnion('kind', [
     channels: z.array(z.number().int()),
     /** A silence held the step's notifications back. */
     silenced: z.boolean(),
+    /** 'owner': the step reached nobody it names (users deleted, nobody on call, no channel) and told the account owner. */
+    fallback: z.literal('owner').optional(),
   }),
 ]);
 export type TimelineEvent = z.infer<typeof timelineEvent>;

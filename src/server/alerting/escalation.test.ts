@@ -117,6 +117,17 @@ describe('an escalation policy', () => {
     expect(passes).toEqual(['1.1', '1.2', '2.1', '2.2']);
   });
 
+  it('tells the account owner when a step reaches nobody it names (its user deleted), and says so in the timeline', async () => {
+    const p = await policy([{ delay_minutes: 0, targets: { users: [bob.userId] } }]);
+    expect((await f.svc.request('DELETE', `/api/v5/users/${bob.userId}/`)).status).toBe(200);
+    const owner = (await f.svc.request('GET', '/api/me/')).body as { email: string };
+    const { historyId } = await incident('esc-nobody', p);
+    expect(await escalate()).toBe(1);
+    expect(await told(historyId)).toEqual([`TRIGGERED ${owner.email}`]);
+    const steps = ((await f.svc.request('GET', `/api/v5/alert_histories/${historyId}/timeline/`)).body.data as { kind: string; recipients: string[]; fallback?: string }[]).filter((e) => e.kind === 'escalated');
+    expect(steps).toEqual([expect.objectContaining({ recipients: [owner.email], fallback: 'owner' })]);
+  });
+
   it('tells whoever a schedule has on call at the instant of each step', async () => {
     const t0 = f.clock;
     const s = await f.svc.request('POST', '/api/v5/schedules/', {

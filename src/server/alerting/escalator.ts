@@ -11,7 +11,7 @@ import { silenceOf } from './silence-lookup';
 import { externalSilenceMatches } from './silence-match';
 
 export interface EscalatorDeps {
-  store: Pick<Store, 'escalationWalks' | 'escalationPolicies' | 'alertHistories' | 'schedules'> & { alertEngine: Pick<AlertEngineRepo, 'recipients' | 'activeSilences' | 'serverScopes'> };
+  store: Pick<Store, 'escalationWalks' | 'escalationPolicies' | 'alertHistories' | 'schedules'> & { alertEngine: Pick<AlertEngineRepo, 'recipients' | 'activeSilences' | 'serverScopes' | 'ownerId'> };
   transports: Pick<Transports, 'hostOf'>;
   /** The service clock (epoch seconds): when steps are due, who is on call. */
   now: () => number;
@@ -41,7 +41,12 @@ export function createEscalator(d: EscalatorDeps) {
       }),
     );
     const ids = [...new Set([...step.targets.users, ...schedules.flatMap((s) => s.users)])];
-    return { schedules, people: await store.alertEngine.recipients(accountId, ids) };
+    const people = await store.alertEngine.recipients(accountId, ids);
+    // A step that reaches nobody (its users deleted, its schedules with nobody on call, no channel)
+    // pages the account owner rather than no one, as an alert left with no user does.
+    if (people.length > 0 || step.targets.channels.length > 0) return { schedules, people, fallback: false };
+    const owner = await store.alertEngine.ownerId(accountId);
+    return { schedules, people: owner === null ? [] : await store.alertEngine.recipients(accountId, [owner]), fallback: owner !== null };
   }
 
   async function notifications(w: EscalationWalk, h: AlertHistoryRecord, policy: EscalationPolicyRecord, people: { id: number; email: string }[], silenced: boolean): Promise<NewNotification[]> {
@@ -65,7 +70,7 @@ export function createEscalator(d: EscalatorDeps) {
     // Its policy lost this step since (or is gone, which cascades to the walk): move on without a word.
     const step = policy?.steps[w.step];
     if (!policy || !h || !step) return store.escalationWalks.take({ ...base, next: policy ? nextStep(policy, w, now) : null, notifications: [], event: null });
-    const { schedules, people } = await targetsOf(w.accountId, step, now);
+    const { schedules, people, fallback } = await targetsOf(w.accountId, step, now);
     const servers = h.serverId !== null ? [h.serverId] : h.servers.map((s) => s.id);
     // An external (Prometheus) incident is silenced by its labels, a native one by its alert and servers.
     const silenced =
@@ -83,6 +88,7 @@ export function createEscalator(d: EscalatorDeps) {
       schedules,
       channels: step.targets.channels,
       silenced,
+      ...(fallback ? { fallback: 'owner' as const } : {}),
     };
     // Channels are told TRIGGERED at each step that names them (PagerDuty dedups on the incident's key).
     const channelMessages = step.targets.channels.map((channelId) => ({ channelId, alertId: h.alertId, historyId: w.historyId, event: 'TRIGGERED' as const, silenced }));

@@ -106,6 +106,7 @@ function escalatedEvent(at: number, data: unknown): Extract<TimelineEvent, { kin
     schedules: list(d.schedules, isSchedule).map((s) => ({ id: s.id, users: list(s.users, isNum) })),
     channels: list(d.channels, isNum),
     silenced: d.silenced === true,
+    ...(d.fallback === 'owner' ? { fallback: 'owner' as const } : {}),
   };
 }
 

@@ -62,6 +62,8 @@ export interface EscalatedEventData {
   /** The channels told (ids). */
   channels: number[];
   silenced: boolean;
+  /** Set when the step reached nobody it names and told the account owner instead. */
+  fallback?: 'owner';
 }
 
 /**

@@ -59,4 +59,10 @@ describe('an escalation step in the timeline', () => {
       tone: 'muted',
     });
   });
+  it('says when the step reached nobody it names and told the account owner', () => {
+    expect(eventView({ ...step, recipients: ['owner@example.com'], channels: [], schedules: [{ id: 4, users: [] }], fallback: 'owner' })).toMatchObject({
+      title: 'Step 2 of 3 of policy Night ops: e-mailed owner@example.com',
+      detail: '1 schedule had nobody on call · nobody it names could be reached: the account owner was told instead',
+    });
+  });
 });

@@ -65,7 +65,11 @@ function escalatedView(e: Extract<TimelineEvent, { kind: 'escalated' }>): EventV
   const told = e.recipients.length ? `e-mailed ${e.recipients.join(', ')}` : 'nobody to e-mail';
   const channels = e.channels.length ? ` and ${e.channels.length} channel${e.channels.length > 1 ? 's' : ''}` : '';
   const nobody = e.schedules.filter((s) => s.users.length === 0).length;
-  const more = [e.silenced ? 'held back by a silence' : '', nobody ? `${nobody} schedule${nobody > 1 ? 's' : ''} had nobody on call` : ''];
+  const more = [
+    e.silenced ? 'held back by a silence' : '',
+    nobody ? `${nobody} schedule${nobody > 1 ? 's' : ''} had nobody on call` : '',
+    e.fallback === 'owner' ? 'nobody it names could be reached: the account owner was told instead' : '',
+  ];
   return { icon: '⇧', title: `Step ${e.step} of ${e.steps} of policy ${e.policy_name}${pass}: ${told}${channels}`, detail: more.filter(Boolean).join(' · '), tone: e.silenced ? 'muted' : 'bad' };
 }
 
