@@ -15,7 +15,9 @@ const WAIT_S = 3;
 const svc = useCrashService({ name: 'crash-group', email: 'oncall@example.com', smtpDelayMs: 150, groupWaitS: WAIT_S });
 const { api } = svc;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const flat = (m: Mail) => m.raw.replace(/=\r?\n/g, '');
+// The raw message as text: quoted-printable soft line breaks joined and =XX escapes decoded (links
+// carry `=` in their query strings, which quoted-printable writes as =3D).
+const flat = (m: Mail) => m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 interface Incident {
   id: number;
   alert_id: number;
