@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpuPercent, parseMeminfo, parseProcStat, usedMemory, type CpuTimes } from '../collector/proc/system';
 import { startTestService, type TestService } from '../testing/harness';
-import { freePort, startPrometheus, type PrometheusPeer } from '../testing/prometheus';
+import { freePort, scrapeAndRemoteWrite, startPrometheus, type PrometheusPeer } from '../testing/prometheus';
 import { promGet } from '../testing/remote-write';
 import { until } from '../testing/until';
 import { scrapeCounters } from './node-exporter';
@@ -72,23 +72,7 @@ describe("Debian's Prometheus remote-writing Debian's node_exporter", () => {
       }
       return t;
     };
-    prometheus = await startPrometheus(
-      () => `global:
-  scrape_interval: 3s
-scrape_configs:
-  - job_name: node
-    static_configs:
-      - targets: ['${instance}']
-remote_write:
-  - url: ${svc.baseUrl}/api/v1/write
-    authorization:
-      credentials: ${token}
-    queue_config:
-      batch_send_deadline: 1s
-      min_backoff: 100ms
-      max_backoff: 1s
-`,
-    );
+    prometheus = await startPrometheus(() => scrapeAndRemoteWrite({ job: 'node', target: instance, intervalS: 3, baseUrl: svc.baseUrl, token }));
     try {
       const target = await until(async () => {
         const t = await watch();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness';
-import { startPrometheus, type PrometheusPeer } from '../testing/prometheus';
+import { scrapeAndRemoteWrite, startPrometheus, type PrometheusPeer } from '../testing/prometheus';
 import { promGet } from '../testing/remote-write';
 import { until } from '../testing/until';
 
@@ -25,23 +25,7 @@ beforeAll(async () => {
   const targetPort = await listening(target);
   const token = (await svc.request('POST', '/api/v5/ingest_tokens/', { form: { name: 'prometheus' } })).body.token as string;
   bearer = `Bearer ${token}`;
-  prometheus = await startPrometheus(
-    () => `global:
-  scrape_interval: 1s
-scrape_configs:
-  - job_name: fw-peer
-    static_configs:
-      - targets: ['127.0.0.1:${targetPort}']
-remote_write:
-  - url: ${svc.baseUrl}/api/v1/write
-    authorization:
-      credentials: ${token}
-    queue_config:
-      batch_send_deadline: 1s
-      min_backoff: 100ms
-      max_backoff: 1s
-`,
-  );
+  prometheus = await startPrometheus(() => scrapeAndRemoteWrite({ job: 'fw-peer', target: `127.0.0.1:${targetPort}`, intervalS: 1, baseUrl: svc.baseUrl, token }));
 }, 60_000);
 
 afterAll(async () => {

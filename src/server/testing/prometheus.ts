@@ -25,6 +25,29 @@ export interface PrometheusPeer {
 }
 
 /**
+ * prometheus.yml that scrapes `target` (host:port) every `intervalS` seconds as job `job` and remote-writes
+ * what it scrapes to Fleetwatch at `baseUrl` with the ingest token `token`, with short send deadlines and
+ * backoffs so a test sees its samples within seconds.
+ */
+export function scrapeAndRemoteWrite(o: { job: string; target: string; intervalS: number; baseUrl: string; token: string }): string {
+  return `global:
+  scrape_interval: ${o.intervalS}s
+scrape_configs:
+  - job_name: ${o.job}
+    static_configs:
+      - targets: ['${o.target}']
+remote_write:
+  - url: ${o.baseUrl}/api/v1/write
+    authorization:
+      credentials: ${o.token}
+    queue_config:
+      batch_send_deadline: 1s
+      min_backoff: 100ms
+      max_backoff: 1s
+`;
+}
+
+/**
  * Starts the real Prometheus on a free loopback port with a temporary directory for its TSDB and
  * files; `config(dir)` answers prometheus.yml (it may write rule files into `dir` first). Resolves
  * once Prometheus says it is ready. `args` are extra flags (e.g. --web.enable-remote-write-receiver).
