@@ -58,11 +58,6 @@ export function recordStatsd(db: Db, accountId: number, minute: number, samples:
   }
 }
 
-/** Drops minute aggregates older than `before` (the retention job's hook). */
-export function pruneBucketMinutes(db: Db, before: number): number {
-  return db.prepare('DELETE FROM bucket_minutes WHERE time < ?').run(before).changes;
-}
-
 export function sqliteBuckets(db: Db): BucketRepo {
   const byId = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM buckets WHERE account_id = ? AND id = ?`);
   const byName = db.prepare<[number, string], Row>(`SELECT ${COLUMNS} FROM buckets WHERE account_id = ? AND name = ?`);

@@ -12,13 +12,6 @@ ON CONFLICT (account_id, series_id, time) DO UPDATE SET
   last = CASE WHEN excluded.last_ms >= last_ms THEN excluded.last ELSE last END,
   last_ms = MAX(last_ms, excluded.last_ms)`;
 
-/** Drops minutes older than `before` and series not updated since (the retention job's hook). */
-export function pruneLabelledSeries(db: Db, before: number): number {
-  let n = db.prepare('DELETE FROM series_minutes WHERE time < ?').run(before).changes;
-  n += db.prepare('DELETE FROM labelled_series WHERE last_updated < ?').run(before).changes;
-  return n;
-}
-
 /** The SQLite labelled-series repository (PostgreSQL: postgres/labelled-series.ts). */
 export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const idOf = db.prepare<[number, string], { id: number }>('SELECT id FROM labelled_series WHERE account_id = ? AND fingerprint = ?');
