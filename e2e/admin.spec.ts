@@ -165,7 +165,10 @@ test('settings: server sets, log sources and polled config forms; turning transa
   await expect(page.getByRole('textbox', { name: 'Source' })).toHaveAccessibleDescription('source must be a port number 1-65535 for SYSLOG');
   await page.getByRole('textbox', { name: 'Source' }).fill('5140');
   await page.getByRole('button', { name: 'Save log source' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: '5140' })).toBeVisible();
+  // The Settings page's retention panel asks for the store's sizes, which SQLite computes on the
+  // service's only thread (dbstat and counts: about a second per few hundred MB while the demo backfills),
+  // so the list's refetch can queue behind it; the closing note of 2026-11-28 names this as work to do.
+  await expect(page.getByRole('listitem').filter({ hasText: '5140' })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Frequency (seconds)').fill('90');
   await page.getByRole('button', { name: 'Save polled-data config' }).click();
   await expect(page.getByLabel('Frequency (seconds)')).toHaveAccessibleDescription(/multiple of 60/);
