@@ -44,6 +44,7 @@ export function openSqliteStore(file: string, opts: { walCapBytes?: number } = {
   const cap = opts.walCapBytes ?? DEFAULT_WAL_CAP_BYTES;
   const db = openDb(file, cap);
   const wal = startWalGuard(db, file, cap);
+  const retention = sqliteRetention(db, file, wal);
   return {
     db,
     accounts: sqliteAccounts(db),
@@ -81,11 +82,12 @@ export function openSqliteStore(file: string, opts: { walCapBytes?: number } = {
     escalationPolicies: sqliteEscalationPolicies(db),
     escalationWalks: sqliteEscalationWalks(db),
     scrapeTargets: sqliteScrapeTargets(db),
-    retention: sqliteRetention(db, file, wal),
+    retention,
     ping: async () => void stmt(db, 'SELECT 1').get(),
     usage: async () => ({ kind: 'sqlite', fileBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
     close: async () => {
       wal.stop();
+      await retention.close();
       db.close();
     },
   };

@@ -4,7 +4,7 @@ import { RETENTION_CATEGORIES, type RetentionCategory } from '../../../shared/re
 import { RETENTION_COLUMNS, toRetentionDays, usageOf, type TableCounts } from '../common/retention';
 import type { RetentionRepo, RetentionSettings } from '../repos/retention';
 import type { Db } from './db';
-import { stmt } from './telemetry/statements';
+import { offThreadReader, type OffThreadQuery, type OffThreadReader } from './off-thread-reader';
 import { checkpointIfOver, fileSize, type WalGuard } from './wal';
 
 /** One slice of a table a category holds: its time column and, for shared tables, the rows' filter. */
@@ -32,26 +32,29 @@ const SLICES: Record<RetentionCategory, Slice[]> = {
  * Bytes of each table with its indexes, from the dbstat virtual table (every page of every b-tree,
  * summed per table). It reads the whole file's page headers: seconds on a store of gigabytes.
  */
-function tableBytes(db: Db): Map<string, number> {
-  const rows = stmt<[], { t: string; b: number }>(
-    db,
-    `SELECT m.tbl_name AS t, SUM(s.pgsize) AS b FROM dbstat s JOIN sqlite_master m ON m.name = s.name WHERE s.aggregate = TRUE GROUP BY m.tbl_name`,
-  ).all();
-  return new Map(rows.map((r) => [r.t, r.b]));
+const TABLE_BYTES = `SELECT m.tbl_name AS t, SUM(s.pgsize) AS b FROM dbstat s JOIN sqlite_master m ON m.name = s.name WHERE s.aggregate = TRUE GROUP BY m.tbl_name`;
+
+/** The two counts of a slice: the whole table's rows, then the account's rows and those of its last day. */
+function countQueries(s: Slice, accountId: number, now: number): OffThreadQuery[] {
+  const filter = s.where ? ` AND ${s.where}` : '';
+  return [
+    { sql: `SELECT COUNT(*) AS n FROM ${s.table}` },
+    { sql: `SELECT COUNT(*) AS n, COALESCE(SUM(${s.time} >= ?), 0) AS d FROM ${s.table} WHERE account_id = ?${filter}`, params: [now - 86_400, accountId] },
+  ];
 }
 
-function counts(db: Db, bytes: Map<string, number>, s: Slice, accountId: number, now: number): TableCounts {
-  const filter = s.where ? ` AND ${s.where}` : '';
-  const total = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${s.table}`).get()!.n;
-  const mine = stmt<[number, number], { n: number; d: number }>(
-    db,
-    `SELECT COUNT(*) AS n, COALESCE(SUM(${s.time} >= ?), 0) AS d FROM ${s.table} WHERE account_id = ?${filter}`,
-  ).get(now - 86_400, accountId)!;
-  return { tableBytes: bytes.get(s.table) ?? 0, tableRows: total, accountRows: mine.n, accountDayRows: mine.d };
-}
+/** Runs reads on the calling thread: for a database only this connection sees (in memory). */
+const inline = (db: Db): OffThreadReader => ({
+  async all<T>(queries: readonly OffThreadQuery[]) {
+    return db.transaction(() => queries.map((q) => db.prepare<unknown[], T>(q.sql).all(...(q.params ?? []))))();
+  },
+  async close() {},
+});
 
 /** The SQLite retention settings, sizes and compaction (PostgreSQL: postgres/retention.ts). */
-export function sqliteRetention(db: Db, file: string, wal: WalGuard): RetentionRepo {
+export function sqliteRetention(db: Db, file: string, wal: WalGuard): RetentionRepo & { close(): Promise<void> } {
+  // Sizes and counts read the whole file: off the service's thread, so pages keep loading meanwhile.
+  const reader = file === ':memory:' || file === '' ? inline(db) : offThreadReader(file);
   const read = db.prepare<[number], Record<string, unknown>>(`SELECT ${RETENTION_COLUMNS.join(', ')} FROM retention_settings WHERE account_id = ?`);
   const readAll = db.prepare<[], Record<string, unknown>>(`SELECT account_id, ${RETENTION_COLUMNS.join(', ')} FROM retention_settings`);
   const write = db.prepare(
@@ -70,10 +73,21 @@ export function sqliteRetention(db: Db, file: string, wal: WalGuard): RetentionR
       return new Map(readAll.all().map((r) => [Number(r.account_id), toRetentionDays(r)]));
     },
     async usage(accountId, now) {
-      const bytes = tableBytes(db);
-      const byCategory = Object.fromEntries(RETENTION_CATEGORIES.map((c) => [c, SLICES[c].map((s) => counts(db, bytes, s, accountId, now))]));
-      return usageOf(byCategory as Record<RetentionCategory, TableCounts[]>);
+      const slices = RETENTION_CATEGORIES.flatMap((c) => SLICES[c].map((s) => ({ c, s })));
+      const [byTable, ...counted] = await reader.all<{ t?: string; b?: number; n: number; d?: number }>([
+        { sql: TABLE_BYTES },
+        ...slices.flatMap(({ s }) => countQueries(s, accountId, now)),
+      ]);
+      const bytes = new Map((byTable ?? []).map((r) => [r.t!, r.b!]));
+      const byCategory = Object.fromEntries(RETENTION_CATEGORIES.map((c) => [c, [] as TableCounts[]])) as Record<RetentionCategory, TableCounts[]>;
+      slices.forEach(({ c, s }, i) => {
+        const total = counted[2 * i]![0]!;
+        const mine = counted[2 * i + 1]![0]!;
+        byCategory[c].push({ tableBytes: bytes.get(s.table) ?? 0, tableRows: total.n, accountRows: mine.n, accountDayRows: mine.d ?? 0 });
+      });
+      return usageOf(byCategory);
     },
+    close: () => reader.close(),
     async size() {
       const pages = db.pragma('page_count', { simple: true }) as number;
       const pageSize = db.pragma('page_size', { simple: true }) as number;

@@ -21,7 +21,7 @@ describe('healthByServer', () => {
     expect(Object.fromEntries(h)).toEqual({
       1: { count: 2, latest: 300 },
       2: { count: 1, latest: 300 },
-      3: { count: 1, latest: 0 }, // in incident, its history not read yet
+      3: { count: 1, latest: Number.POSITIVE_INFINITY }, // in incident, its history not read yet: the newest
     });
   });
   it('is empty when nothing is in incident', () => {

@@ -1,6 +1,10 @@
 import { serversOfAlert, type AlertTargetRef, type TargetIndex } from '../../../shared/alert-target';
 
-/** A server's open incidents: how many alerts are in incident on it and when the newest began (epoch s, 0 unknown). */
+/**
+ * A server's open incidents: how many alerts are in incident on it and when the newest began (epoch s).
+ * Infinity when an alert is in incident but its history was not read yet: the two lists refresh apart,
+ * so that incident began after the last read of the open ones, the newest trouble of all.
+ */
 export interface ServerHealth {
   count: number;
   latest: number;
@@ -24,7 +28,7 @@ export function healthByServer(
   for (const a of active) {
     for (const s of serversOfAlert(a, idx)) {
       const h = out.get(s) ?? { count: 0, latest: 0 };
-      out.set(s, { count: h.count + 1, latest: Math.max(h.latest, started.get(a.id) ?? 0) });
+      out.set(s, { count: h.count + 1, latest: Math.max(h.latest, started.get(a.id) ?? Number.POSITIVE_INFINITY) });
     }
   }
   return out;

@@ -44,6 +44,11 @@ describe('sortFleet, unhealthy first', () => {
     expect(byHealth('', { 1: { count: 1, latest: 5 }, 3: { count: 1, latest: 5 }, 2: { count: 3, latest: 5 } })).toEqual([2, 3, 1, 4]);
     expect(byHealth('', {})).toEqual([4, 2, 3, 1]);
   });
+  it('puts a server whose incident is not in the open list yet (latest Infinity) above one with more incidents', () => {
+    const inf = Number.POSITIVE_INFINITY;
+    expect(byHealth('', { 1: { count: 3, latest: 5000 }, 4: { count: 1, latest: inf } })).toEqual([4, 1, 2, 3]);
+    expect(byHealth('', { 1: { count: 1, latest: inf }, 4: { count: 2, latest: inf } })).toEqual([4, 1, 2, 3]);
+  });
 });
 
 describe('parseFleetSort and nextSort', () => {
