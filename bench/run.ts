@@ -4,8 +4,8 @@
 // PostgreSQL too. BENCH_MINUTES sets the fleet minutes ingested (default 3); BENCH_SERVERS the fleet
 // size (default 1000); BENCH_READS=0 skips reads; BENCH_STORES=sqlite or postgres runs one store.
 // Ends with the summary table of docs/benchmarks.md; `npm run bench -- --write-docs` rewrites it there.
-// Then the alert storm (bench/storm.ts) and the load mix (bench/load.ts); BENCH_ONLY=storm or
-// BENCH_ONLY=load runs one alone.
+// Then the alert storm (bench/storm.ts), the load mix (bench/load.ts) and the 30-day size simulation
+// (bench/size-sim.ts, also `npm run bench:size`); BENCH_ONLY=storm, load or size runs one alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,10 @@ if (process.env.BENCH_ONLY === 'storm') {
 }
 if (process.env.BENCH_ONLY === 'load') {
   publish(await runLoad(), loadCaption());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'size') {
+  await import('./size-sim');
   process.exit(0);
 }
 
@@ -151,3 +155,5 @@ if (only !== 'sqlite' && admin !== null) {
 publish(report, `Measured ${machine()}, by \`npm run bench\`: ${SERVERS.toLocaleString('en-US')} servers x ${PROCS} processes x ${MINUTES} fleet minutes, 4 default alerts per server evaluated in the same process, ${CONCURRENCY} uploads in flight; reads p50 of server time (Server-Timing).`);
 publish(await runStorm(), stormCaption());
 publish(await runLoad(), loadCaption());
+// The simulation runs when imported (its settings: SIZE_* in bench/size-sim.ts).
+await import('./size-sim');
