@@ -12,9 +12,12 @@ import { callService, startServiceProcess, type ServiceProcess } from '../testin
 import { accountIn, runCli } from '../testing/store-cli';
 import { until } from '../testing/until';
 
-// `npm run migrate-store`: a SQLite store fed by the demo fleet (a short span: DAYS below, not the
-// demo's 7 days) into empty PostgreSQL databases; a service on each store answers the same JSON.
-const DAYS = 0.05;
+// `npm run migrate-store`: a SQLite store fed by the demo fleet into empty PostgreSQL databases; a
+// service on each store answers the same JSON. The demo's 7 days on its first server (web-01: minutes,
+// hour and day rollups, processes, logs, transactions), then its whole fleet for the last FLEET_DAYS
+// (25 servers, their alerts, incidents and applications); 7 days of all 25 would take half an hour here.
+const DAYS = 7;
+const FLEET_DAYS = 0.05;
 const dataDir = mkdtempSync(join(tmpdir(), 'fw-migrate-'));
 const procs: ServiceProcess[] = [];
 const dbs: { url: string; drop(): Promise<void> }[] = [];
@@ -44,9 +47,12 @@ beforeAll(async () => {
   auth = owner.auth;
   otherAuth = accountIn({ DATA_DIR: dataDir }, 'other@example.com').auth;
   const svc = await service({ DATA_DIR: dataDir });
-  const fleet = startDemoFleet({ baseUrl: svc.base, email: owner.email, key: owner.key, days: DAYS, follow: false });
-  await fleet.backfillDone;
-  await fleet.stop();
+  // web-01 first: the whole fleet's backfill then starts each server after its latest stored minute.
+  for (const [servers, days] of [[1, DAYS], [undefined, FLEET_DAYS]] as const) {
+    const fleet = startDemoFleet({ baseUrl: svc.base, email: owner.email, key: owner.key, servers, days, follow: false });
+    await fleet.backfillDone;
+    await fleet.stop();
+  }
   end = Math.floor(Date.now() / 60_000) * 60;
   const api = (method: string, path: string, body?: unknown) => callService(svc.base, auth, method, path, body);
   const user = await api('POST', '/api/v5/users/', { first_name: 'Grace', last_name: 'Move', email: 'grace@example.com', country_code: 1, phone_number: 5550101, role: 2 });
@@ -72,6 +78,7 @@ async function pathsOf(base: string): Promise<string[]> {
     `/api/v5/transactions/?${window}`, `/api/v5/transactions/logs/`, '/api/v5/application_topology/'];
   for (const id of await ids('/api/v5/servers/')) {
     paths.push(`/api/v5/servers/${id}/`, `/api/v5/servers/${id}/tags/`, `/api/v5/servers/${id}/data/?${window}`, `/api/v5/servers/${id}/data/?${window}&time_step=Hour`,
+      `/api/v5/servers/${id}/data/?${window}&time_step=Day`,
       `/api/v5/servers/${id}/processes/?${window}`, `/api/v5/servers/${id}/processes/data/?${window}`, `/api/v5/servers/${id}/changes/?time=${end - 600}`,
       `/api/v5/servers/${id}/polled_data_config/`);
     const procsOf = (await get(`/api/v5/servers/${id}/processes/?${window}`))?.data ?? [];
@@ -121,7 +128,9 @@ describe('migrate-store: SQLite to PostgreSQL', () => {
     expect(full.ok).toBe(true);
     expect(full.tables.filter((t) => !t.ok)).toEqual([]);
     const rows = Object.fromEntries(full.tables.map((t) => [t.table, t.targetRows]));
-    for (const t of ['accounts', 'users', 'servers', 'alerts', 'tm_server_minutes', 'tm_process_minutes', 'log_messages', 'tm_server_rollups_hour']) expect(rows[t], t).toBeGreaterThan(0);
+    for (const t of ['accounts', 'users', 'servers', 'alerts', 'tm_server_minutes', 'tm_process_minutes', 'log_messages', 'tm_server_rollups_hour', 'tm_server_rollups_day']) expect(rows[t], t).toBeGreaterThan(0);
+    // web-01's 7 days of minutes came across (one per minute, give or take the minute being written).
+    expect(rows.tm_server_minutes).toBeGreaterThan(DAYS * 1440);
     console.log(`migrated ${full.copied} rows in ${full.ms} ms: ${Math.round((full.copied / full.ms) * 1000)} rows/s`);
 
     // Run again on the finished database: nothing to copy, verified again.
