@@ -10,11 +10,11 @@ const data = (over: Partial<Retention['store']> = {}): Retention => ({
 });
 
 describe('retention rows', () => {
-  it('shows each category with its retention, size and growth, forever as 0 in the form', () => {
+  it('shows each category with its retention, size and growth, forever as the API\'s 0 in the form', () => {
     const rows = retentionRows(data());
     expect(rows.map((r) => r.category)).toEqual([...RETENTION_CATEGORIES]);
-    expect(rows[0]).toMatchObject({ label: 'Minute series', kept: '30 days', field: '30', bounds: '1-400 days', size: '0 B', growth: '0 B/day' });
-    expect(rows.find((r) => r.category === 'day')).toMatchObject({ kept: 'forever', field: '0', bounds: '1-36500 days, 0 for forever', size: '2.0 KB', growth: '1.0 KB/day' });
+    expect(rows[0]).toMatchObject({ label: 'Minute series', kept: '30 days', field: '30', foreverAllowed: false, bounds: '1-400 days', size: '0 B', growth: '0 B/day' });
+    expect(rows.find((r) => r.category === 'day')).toMatchObject({ kept: 'forever', field: '0', foreverAllowed: true, bounds: '1-36500 days', size: '2.0 KB', growth: '1.0 KB/day' });
     expect(rows.find((r) => r.category === 'logs')?.kept).toBe('1 day');
   });
 

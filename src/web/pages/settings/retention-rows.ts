@@ -8,12 +8,24 @@ export interface RetentionRow {
   label: string;
   /** "30 days", "1 day" or "forever". */
   kept: string;
-  /** What the form's field starts with: the days, or 0 for forever. */
+  /** What the form's field starts with: the days, or FOREVER (the API's 0). */
   field: string;
+  /** Whether this category may be kept forever (the form offers a "Forever" box). */
+  foreverAllowed: boolean;
   /** The field's hint: its bounds. */
   bounds: string;
   size: string;
   growth: string;
+}
+
+/** The field's value for "forever": what the API takes for it in a PUT. */
+export const FOREVER = '0';
+
+/** Days to start from when "Forever" is unticked: the default when it is a number, else a year (within bounds). */
+export function daysAfterForever(r: Pick<Retention, 'defaults'>, c: RetentionCategory): string {
+  const d = r.defaults[c];
+  const b = RETENTION_BOUNDS[c];
+  return String(d ?? Math.min(365, b.max));
 }
 
 export const keptText = (days: number | null) => (days === null ? 'forever' : `${days} ${days === 1 ? 'day' : 'days'}`);
@@ -28,8 +40,9 @@ export function retentionRows(r: Retention): RetentionRow[] {
       category: c,
       label: RETENTION_LABELS[c],
       kept: keptText(days),
-      field: days === null ? '0' : String(days),
-      bounds: `${b.min}-${b.max} days${b.forever ? ', 0 for forever' : ''}`,
+      field: days === null ? FOREVER : String(days),
+      foreverAllowed: b.forever,
+      bounds: `${b.min}-${b.max} days`,
       size: formatBytes(u?.bytes ?? 0),
       growth: `${formatBytes(u?.growth_per_day ?? 0)}/day`,
     };

@@ -50,6 +50,28 @@ describe('RetentionSetting', () => {
     expect(puts).toEqual(['minute=7']);
   });
 
+  it('keeps a category forever with its box, never by typing 0; unticking gives days back to edit', async () => {
+    const { puts, panel } = setup({ is_account_owner: true });
+    // Minute series cannot be kept forever: no box.
+    expect(within(panel).queryByRole('checkbox', { name: 'Minute series: keep forever' })).toBeNull();
+    const histories = within(panel).getByRole('checkbox', { name: 'Alert histories: keep forever' }) as HTMLInputElement;
+    const historyDays = within(panel).getByLabelText('Alert histories: days kept') as HTMLInputElement;
+    expect(histories.checked).toBe(true);
+    expect(historyDays.disabled).toBe(true);
+    expect(historyDays.value).toBe('');
+    fireEvent.click(histories);
+    expect(historyDays.disabled).toBe(false);
+    expect(historyDays.value).toBe('365');
+    fireEvent.change(historyDays, { target: { value: '730' } });
+    const hours = within(panel).getByRole('checkbox', { name: 'Hour series: keep forever' }) as HTMLInputElement;
+    expect(hours.checked).toBe(false);
+    fireEvent.click(hours);
+    expect((within(panel).getByLabelText('Hour series: days kept') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save retention' }));
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Saved.'));
+    expect(puts).toEqual(['hour=0&alert_histories=730']);
+  });
+
   it.each([
     ['a Manager', { role: 2 }],
     ['a Regular user', { role: 3 }],

@@ -7,7 +7,7 @@ import { checkWith, FORM_ERROR, serverFieldErrors, type FieldErrors } from '../.
 import { Button } from '../../components/ui/button';
 import { inputBase } from '../../components/ui/field';
 import { ErrorBox, Loading, Panel } from '../../components/ui/status';
-import { canSetRetention, changedFields, retentionRows, retentionTotals, type RetentionRow } from './retention-rows';
+import { canSetRetention, changedFields, daysAfterForever, FOREVER, retentionRows, retentionTotals, type RetentionRow } from './retention-rows';
 
 const cell = 'px-2 py-1 text-left';
 
@@ -81,7 +81,11 @@ function RetentionTable({ data, editable, pending, error, onSubmit }: TableProps
             {rows.map((r) => (
               <tr key={r.category}>
                 <th scope="row" className={`${cell} font-medium`}>{r.label}</th>
-                <td className={cell}>{editable ? <DaysInput row={r} value={values[r.category] ?? ''} error={errors[r.category]} onChange={(v) => setValues((s) => ({ ...s, [r.category]: v }))} /> : r.kept}</td>
+                <td className={cell}>{editable ? (
+                    <DaysInput row={r} value={values[r.category] ?? ''} error={errors[r.category]} unforever={daysAfterForever(data, r.category)} onChange={(v) => setValues((s) => ({ ...s, [r.category]: v }))} />
+                  ) : (
+                    r.kept
+                  )}</td>
                 <td className={`${cell} text-right tabular-nums`}>{r.size}</td>
                 <td className={`${cell} text-right tabular-nums`}>{r.growth}</td>
               </tr>
@@ -110,26 +114,50 @@ function RetentionTable({ data, editable, pending, error, onSubmit }: TableProps
   );
 }
 
-function DaysInput({ row, value, error, onChange }: { row: RetentionRow; value: string; error?: string; onChange: (v: string) => void }) {
+/** A category's days, with a "Forever" box where the category allows it (the API's 0, never typed). */
+function DaysInput({ row, value, error, unforever, onChange }: { row: RetentionRow; value: string; error?: string; unforever: string; onChange: (v: string) => void }) {
   const id = `retention-${row.category}`;
+  const forever = row.foreverAllowed && value === FOREVER;
+  // The days typed before "Forever" was ticked come back when it is unticked.
+  const [before, setBefore] = useState(forever ? unforever : value);
   return (
     <div>
-      <input
-        id={id}
-        aria-label={`${row.label}: days kept`}
-        inputMode="numeric"
-        className={`w-24 ${inputBase}`}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-err` : `${id}-hint`}
-      />
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={id}
+          aria-label={`${row.label}: days kept`}
+          inputMode="numeric"
+          className={`w-24 ${inputBase}`}
+          value={forever ? '' : value}
+          placeholder={forever ? 'forever' : undefined}
+          disabled={forever}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : `${id}-hint`}
+        />
+        {row.foreverAllowed && (
+          <label className="inline-flex items-center gap-1 text-sm">
+            <input
+              type="checkbox"
+              aria-label={`${row.label}: keep forever`}
+              checked={forever}
+              onChange={(e) => {
+                if (e.target.checked) {
+                  setBefore(value);
+                  onChange(FOREVER);
+                } else onChange(before === FOREVER || before === '' ? unforever : before);
+              }}
+            />
+            Forever
+          </label>
+        )}
+      </div>
       {error ? (
         <p id={`${id}-err`} role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : (
-        <span id={`${id}-hint`} className="ml-2 text-xs text-slate-600 dark:text-slate-400">{row.bounds}</span>
+        <span id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">{row.bounds}</span>
       )}
     </div>
   );
