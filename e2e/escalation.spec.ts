@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoTarget, signIn } from './fixtures/account';
 import { apiGet, apiSend } from './fixtures/api';
+import { openIncidents, registerServer } from './fixtures/incident';
 
 const run = Date.now() % 1_000_000;
 
@@ -46,4 +47,21 @@ test('a manager creates a two-step escalation policy and attaches it to an alert
   await page.getByRole('button', { name: 'Save alert' }).click();
   await expect.poll(async () => ((await apiGet(`/alerts/${alert.id}/`)) as { escalation_policy: number | null }).escalation_policy).toBe(policy.id);
   await expect.poll(async () => ((await apiGet(`/escalation_policies/${policy.id}/`)) as { alerts: number[] }).alerts).toEqual([alert.id]);
+});
+
+test("a step whose only user was deleted pages the account owner, and the incident's timeline says so", async ({ page }) => {
+  const gone = (await apiSend('POST', '/users/', { form: { first_name: 'Gone', last_name: `Away${run}`, email: `gone${run}@example.com`, role: '3' } })) as { id: number };
+  const policy = (await apiSend('POST', '/escalation_policies/', { json: { name: `Nobody left ${run}`, repeat: 0, steps: [{ delay_minutes: 0, targets: { users: [gone.id], schedules: [], channels: [] } }] } })) as { id: number };
+  await apiSend('DELETE', `/users/${gone.id}/`);
+  const { serverId, guid } = await registerServer(`e2e-esc-${run}`, `e2e-esc-${run}`);
+  const [alert] = await openIncidents(`esc-owner-${run}`, 1, { serverId, guid }, { escalation_policy: String(policy.id) });
+  let history: { id: number } | undefined;
+  await expect
+    .poll(async () => (history = ((await apiGet(`/alert_histories/?open=true&filter=[${alert!.id}]`)) as { data: { id: number }[] }).data[0]), { timeout: 60_000 })
+    .toBeTruthy();
+  await signIn(page);
+  await page.goto(`/incidents/${history!.id}`);
+  const timeline = page.getByRole('list', { name: 'Timeline of the incident' });
+  // The walk runs every few seconds: the page follows the timeline without a reload.
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'nobody it names could be reached: the account owner was told instead' })).toHaveCount(1, { timeout: 60_000 });
 });
