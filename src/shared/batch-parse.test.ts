@@ -46,6 +46,11 @@ describe('parseBatch answers as the batch schema does', () => {
     sameAsZod(body({ processes: [proc(), proc(over), proc({ pid: 11 })] }));
   });
 
+  it.each(PROCESS_KEYS.slice(4))('a process whose %s is text, infinite or a list (each numeric field is checked)', (field) => {
+    for (const bad of ['1', Infinity, [1]]) sameAsZod(body({ processes: [proc(), proc({ [field]: bad })] }));
+    expect(parseBatch(body({ processes: [proc({ [field]: 'x' })] })).success).toBe(false);
+  });
+
   it.each([
     ['no processes (default)', { processes: undefined }],
     ['no processes', { processes: [] }],
