@@ -21,7 +21,7 @@ describe('decodeWriteRequest', () => {
       { labels: labels({ __name__: 'x' }), samples: [{ value: NaN, timestamp: 1 }, { value: -Infinity, timestamp: 2 }] },
     ]);
     const out = decodeWriteRequest(body);
-    expect(out[0]).toEqual({
+    expect(out[0]).toMatchObject({
       labels: labels({ __name__: 'up', instance: 'a:9100', job: 'node' }),
       samples: [{ ms: 1_700_000_000_123, value: 1 }, { ms: 1_700_000_015_000, value: 0.25 }],
     });
@@ -60,8 +60,8 @@ describe('decodeWriteRequest on the wire', () => {
     const label = Buffer.concat([Buffer.from([0x0a, 0x08]), Buffer.from('__name__'), Buffer.from([0x12, 0x01]), Buffer.from('n')]);
     const ts = Buffer.concat([Buffer.from([0x0a, label.length]), label, Buffer.from([0x1a, 0x02, 0x08, 0x01]), Buffer.from([0x12, sample.length]), sample]);
     const handMade = Buffer.concat([Buffer.from([0x0a, ts.length]), ts]);
-    expect(decodeWriteRequest(snappy.compress(withMeta))).toEqual([{ labels: labels({ __name__: 'm' }), samples: [{ ms: 7, value: 2.5 }] }]);
-    expect(decodeWriteRequest(snappy.compress(handMade))).toEqual([{ labels: labels({ __name__: 'n' }), samples: [{ ms: 9, value: 4 }] }]);
+    expect(decodeWriteRequest(snappy.compress(withMeta))).toMatchObject([{ labels: labels({ __name__: 'm' }), samples: [{ ms: 7, value: 2.5 }] }]);
+    expect(decodeWriteRequest(snappy.compress(handMade))).toMatchObject([{ labels: labels({ __name__: 'n' }), samples: [{ ms: 9, value: 4 }] }]);
   });
 
   it.each([
