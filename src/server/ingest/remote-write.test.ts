@@ -36,6 +36,32 @@ describe('decodeWriteRequest', () => {
     expect(out[0]!.samples[0]!.ms).toBe(6);
   });
 
+  it('drops stale markers anywhere among the samples', () => {
+    const samples = [{ value: 1, timestamp: 1 }, { value: staleNaN(), timestamp: 2 }, { value: 3, timestamp: 3 }, { value: staleNaN(), timestamp: 4 }, { value: 5, timestamp: 5 }];
+    const out = decodeWriteRequest(encode([{ labels: labels({ __name__: 'g' }), samples }]));
+    expect(out[0]!.samples.map((s) => s.ms)).toEqual([1, 3, 5]);
+  });
+
+  it('leaves the labels of series it is told it knows unread and unchecked until asked for', () => {
+    const body = encode([
+      { labels: labels({ __name__: 'up', job: 'a' }), samples: [{ value: 1, timestamp: 1 }] },
+      { labels: labels({ __name__: 'up', job: 'b' }), samples: [{ value: 2, timestamp: 2 }] },
+    ]);
+    const [first] = decodeWriteRequest(body);
+    const asked: string[] = [];
+    // Known: the bytes of job="a" (as the cache compares them), answered with its metric name.
+    const out = decodeWriteRequest(body, (bytes) => {
+      asked.push(bytes.text());
+      return bytes.equals(first!.bytes!.text()) ? 'up' : undefined;
+    });
+    expect(asked).toHaveLength(2);
+    expect(out[0]!.name).toBe('up');
+    expect(out[1]!.name).toBeUndefined();
+    expect(out[0]!.labels).toEqual(labels({ __name__: 'up', job: 'a' }));
+    expect(out[0]!.bytes!.hash).toBe(first!.bytes!.hash);
+    expect(out[1]!.bytes!.hash).not.toBe(out[0]!.bytes!.hash);
+  });
+
   it.each([
     ['not snappy', Buffer.from('definitely not snappy at all'), /snappy/],
     ['snappy but not protobuf', snappy.compress(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f])), /protobuf/],
