@@ -1,3 +1,4 @@
+import snappy from 'snappyjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { newEvents, systemNow } from '../deps';
@@ -67,6 +68,28 @@ describe('remote write of known series', () => {
     // And known again within the minute: the next sample folds into the same new series.
     expect((await write(svc.baseUrl, gone, clock - 50, 6)).status).toBe(204);
     expect(await minutesOf('cache_gone')).toEqual([{ count: 2, sum: 10 }]);
+  });
+
+  it('folds one label set sent in two encodings in one request (one known, one not) into one minute', async () => {
+    const sec = Math.floor(clock / 60) * 60 - 60;
+    const labels = { __name__: 'cache_twice', job: 'x' };
+    expect((await write(svc.baseUrl, labels, sec, 1)).status).toBe(204);
+    // The same labels with each Label's fields in reverse order (value, then name): other bytes, same series.
+    const field = (tag: number, text: string) => Buffer.concat([Buffer.from([tag, Buffer.byteLength(text)]), Buffer.from(text)]);
+    const len = (tag: number, b: Buffer) => Buffer.concat([Buffer.from([tag, b.length]), b]);
+    const reversed = Buffer.concat(Object.entries(labels).map(([n, v]) => len(0x0a, Buffer.concat([field(0x12, v), field(0x0a, n)]))));
+    const sample = Buffer.concat([Buffer.from([0x09]), Buffer.from(new Float64Array([2]).buffer)]);
+    const ts = (() => {
+      const t: number[] = [];
+      for (let ms = (sec + 20) * 1000; ms > 0; ms = Math.floor(ms / 128)) t.push(ms >= 128 ? (ms % 128) | 128 : ms);
+      return Buffer.concat([sample, Buffer.from([0x10, ...t])]);
+    })();
+    const variant = len(0x0a, Buffer.concat([reversed, len(0x12, ts)]));
+    const known = Buffer.from(snappy.uncompress(encodeWrite([{ labels, samples: at(sec + 10, 4) }])));
+    const r = await remoteWrite(svc.baseUrl, auth, snappy.compress(Buffer.concat([known, variant])));
+    expect(r.status).toBe(204);
+    expect(await seriesNamed('cache_twice')).toBe(1);
+    expect(await minutesOf('cache_twice')).toEqual([{ count: 3, sum: 7 }]);
   });
 
   it('makes one series of the same new series written at once through two service instances on one store', async () => {
