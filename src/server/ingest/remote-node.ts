@@ -37,7 +37,7 @@ export function nodeSamples(series: readonly RemoteSeries[]): Map<string, Map<nu
   const out = new Map<string, Map<number, PromSample[]>>();
   for (const s of series) {
     // Most remote-written series are not node_exporter's: look at the name before building anything.
-    const name = s.labels.find((l) => l.name === '__name__')?.value ?? '';
+    const name = s.name ?? s.labels.find((l) => l.name === '__name__')?.value ?? '';
     if (!NODE_FAMILY.test(name)) continue;
     const labels: Record<string, string> = {};
     for (const l of s.labels) if (l.name !== '__name__') labels[l.name] = l.value;

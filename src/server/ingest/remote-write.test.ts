@@ -21,7 +21,7 @@ describe('decodeWriteRequest', () => {
       { labels: labels({ __name__: 'x' }), samples: [{ value: NaN, timestamp: 1 }, { value: -Infinity, timestamp: 2 }] },
     ]);
     const out = decodeWriteRequest(body);
-    expect(out[0]).toEqual({
+    expect(out[0]).toMatchObject({
       labels: labels({ __name__: 'up', instance: 'a:9100', job: 'node' }),
       samples: [{ ms: 1_700_000_000_123, value: 1 }, { ms: 1_700_000_015_000, value: 0.25 }],
     });
@@ -34,6 +34,32 @@ describe('decodeWriteRequest', () => {
     const out = decodeWriteRequest(body);
     expect(out[0]!.samples).toHaveLength(1);
     expect(out[0]!.samples[0]!.ms).toBe(6);
+  });
+
+  it('drops stale markers anywhere among the samples', () => {
+    const samples = [{ value: 1, timestamp: 1 }, { value: staleNaN(), timestamp: 2 }, { value: 3, timestamp: 3 }, { value: staleNaN(), timestamp: 4 }, { value: 5, timestamp: 5 }];
+    const out = decodeWriteRequest(encode([{ labels: labels({ __name__: 'g' }), samples }]));
+    expect(out[0]!.samples.map((s) => s.ms)).toEqual([1, 3, 5]);
+  });
+
+  it('leaves the labels of series it is told it knows unread and unchecked until asked for', () => {
+    const body = encode([
+      { labels: labels({ __name__: 'up', job: 'a' }), samples: [{ value: 1, timestamp: 1 }] },
+      { labels: labels({ __name__: 'up', job: 'b' }), samples: [{ value: 2, timestamp: 2 }] },
+    ]);
+    const [first] = decodeWriteRequest(body);
+    const asked: string[] = [];
+    // Known: the bytes of job="a" (as the cache compares them), answered with its metric name.
+    const out = decodeWriteRequest(body, (bytes) => {
+      asked.push(bytes.text());
+      return bytes.equals(first!.bytes!.text()) ? 'up' : undefined;
+    });
+    expect(asked).toHaveLength(2);
+    expect(out[0]!.name).toBe('up');
+    expect(out[1]!.name).toBeUndefined();
+    expect(out[0]!.labels).toEqual(labels({ __name__: 'up', job: 'a' }));
+    expect(out[0]!.bytes!.hash).toBe(first!.bytes!.hash);
+    expect(out[1]!.bytes!.hash).not.toBe(out[0]!.bytes!.hash);
   });
 
   it.each([
@@ -60,8 +86,8 @@ describe('decodeWriteRequest on the wire', () => {
     const label = Buffer.concat([Buffer.from([0x0a, 0x08]), Buffer.from('__name__'), Buffer.from([0x12, 0x01]), Buffer.from('n')]);
     const ts = Buffer.concat([Buffer.from([0x0a, label.length]), label, Buffer.from([0x1a, 0x02, 0x08, 0x01]), Buffer.from([0x12, sample.length]), sample]);
     const handMade = Buffer.concat([Buffer.from([0x0a, ts.length]), ts]);
-    expect(decodeWriteRequest(snappy.compress(withMeta))).toEqual([{ labels: labels({ __name__: 'm' }), samples: [{ ms: 7, value: 2.5 }] }]);
-    expect(decodeWriteRequest(snappy.compress(handMade))).toEqual([{ labels: labels({ __name__: 'n' }), samples: [{ ms: 9, value: 4 }] }]);
+    expect(decodeWriteRequest(snappy.compress(withMeta))).toMatchObject([{ labels: labels({ __name__: 'm' }), samples: [{ ms: 7, value: 2.5 }] }]);
+    expect(decodeWriteRequest(snappy.compress(handMade))).toMatchObject([{ labels: labels({ __name__: 'n' }), samples: [{ ms: 9, value: 4 }] }]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs';
 import snappy from 'snappyjs';
-import { readWriteRequest, WireError, type WireSeries } from './write-request-wire';
+import { readWriteRequest, WireError, type LabelBytes, type WireSeries } from './write-request-wire';
 
 /**
  * Prometheus remote write 1.0 (prompb/remote.proto, types.proto), declared by reflection for senders
@@ -48,6 +48,10 @@ export interface RemoteSample {
 export interface RemoteSeries {
   labels: RemoteLabel[];
   samples: RemoteSample[];
+  /** Its label fields as sent (write-request-wire.ts), when read from a remote-write body. */
+  bytes?: LabelBytes;
+  /** Its metric name, given when known without reading the labels. */
+  name?: string;
 }
 
 /** Uncompressed size at most (a snappy body names its length first, so a bomb is refused before inflating). */
@@ -82,8 +86,10 @@ function checkedLabels(labels: RemoteLabel[], index: number): RemoteLabel[] {
 /**
  * Decodes a remote-write body (snappy block format, then protobuf WriteRequest) and checks it whole:
  * throws BadWriteRequest naming the first problem. Stale markers are dropped; other NaNs are values.
+ * A series whose label bytes `known` knows (a label set read and checked before: it answers the metric name)
+ * is neither decoded nor checked again; its labels are read only if asked for.
  */
-export function decodeWriteRequest(body: Uint8Array): RemoteSeries[] {
+export function decodeWriteRequest(body: Uint8Array, known?: (bytes: LabelBytes) => string | undefined): RemoteSeries[] {
   let raw: Uint8Array;
   try {
     raw = snappy.uncompress(body, MAX_DECODED_BYTES);
@@ -92,19 +98,35 @@ export function decodeWriteRequest(body: Uint8Array): RemoteSeries[] {
   }
   let msg: WireSeries[];
   try {
-    msg = readWriteRequest(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+    msg = readWriteRequest(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), known);
   } catch (err) {
     if (err instanceof WireError) throw new BadWriteRequest(`the body is not a protobuf WriteRequest: ${err.message}`);
     throw err;
   }
   return msg.map((ts, i) => {
-    const labels = checkedLabels(ts.labels, i);
-    const samples: RemoteSample[] = [];
-    for (const s of ts.samples) {
-      if (s.high === STALE_HIGH && s.low === STALE_LOW) continue;
+    let samples: RemoteSample[] = ts.samples;
+    for (let k = 0; k < ts.samples.length; k++) {
+      const s = ts.samples[k]!;
       if (!Number.isSafeInteger(s.ms) || s.ms < 0) throw new BadWriteRequest(`series ${i}: bad sample timestamp ${s.ms}`);
-      samples.push({ ms: s.ms, value: s.value });
+      // Read samples serve as they are (ms and value), but for stale markers.
+      if (s.high === STALE_HIGH && s.low === STALE_LOW) {
+        if (samples === ts.samples) samples = ts.samples.slice(0, k);
+      } else if (samples !== ts.samples) samples.push(s);
     }
-    return { labels, samples };
+    if (ts.labels !== null) return { labels: checkedLabels(ts.labels, i), samples, bytes: ts.bytes };
+    return new KnownSeries(ts.bytes, ts.name!, samples);
   });
+}
+
+/** A series whose label bytes were known: its labels are decoded only if asked for. */
+class KnownSeries implements RemoteSeries {
+  private decoded: RemoteLabel[] | undefined;
+  constructor(
+    readonly bytes: LabelBytes,
+    readonly name: string,
+    readonly samples: RemoteSample[],
+  ) {}
+  get labels(): RemoteLabel[] {
+    return (this.decoded ??= this.bytes.labels());
+  }
 }

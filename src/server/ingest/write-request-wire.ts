@@ -16,8 +16,62 @@ export interface WireSample {
   /** Epoch ms, or NaN when it does not fit a safe integer (negative, or past 2^53). */
   ms: number;
 }
+export interface WireLabel {
+  name: string;
+  value: string;
+}
+/**
+ * A series' label fields as sent, byte for byte: equal bytes are the same label set, so a receiver can
+ * know a series again without decoding its labels or hashing them with SHA-256.
+ */
+export class LabelBytes {
+  constructor(
+    readonly buf: Buffer,
+    /** Byte ranges [start, end) of the label fields. */
+    readonly at: readonly number[],
+    /** A 30-bit hash of the bytes (FNV-1a), for a map key: equal bytes, equal hash. */
+    readonly hash: number,
+    readonly length: number,
+  ) {}
+
+  /** The bytes as a string (one latin1 character a byte), to keep. */
+  text(): string {
+    let s = '';
+    for (let i = 0; i < this.at.length; i += 2) s += this.buf.toString('latin1', this.at[i], this.at[i + 1]);
+    return s;
+  }
+
+  /** Whether `text` (of `text()`) holds these bytes. */
+  equals(text: string): boolean {
+    if (text.length !== this.length) return false;
+    let k = 0;
+    for (let i = 0; i < this.at.length; i += 2) {
+      for (let j = this.at[i]!, end = this.at[i + 1]!; j < end; j++) if (text.charCodeAt(k++) !== this.buf[j]) return false;
+    }
+    return true;
+  }
+
+  labels(): WireLabel[] {
+    const labels: WireLabel[] = [];
+    for (let i = 0; i < this.at.length; i += 2) {
+      const r = new Reader(this.buf, this.at[i]!, this.at[i + 1]!);
+      while (r.pos < r.end) {
+        r.varint();
+        const e = r.len();
+        labels.push(label(r, e));
+        r.pos = e;
+      }
+    }
+    return labels;
+  }
+}
+
 export interface WireSeries {
-  labels: { name: string; value: string }[];
+  bytes: LabelBytes;
+  /** Decoded labels; null when `known` knew the bytes (then `bytes.labels()` decodes them). */
+  labels: WireLabel[] | null;
+  /** The metric name `known` answered, or null. */
+  name: string | null;
   samples: WireSample[];
 }
 
@@ -99,32 +153,44 @@ function sample(r: Reader, end: number): WireSample {
   return s;
 }
 
-function timeSeries(r: Reader, end: number): WireSeries {
-  const out: WireSeries = { labels: [], samples: [] };
+function timeSeries(r: Reader, end: number, known?: (bytes: LabelBytes) => string | undefined): WireSeries {
+  const at: number[] = [];
+  let hash = 0x811c9dc5;
+  let length = 0;
+  const samples: WireSample[] = [];
   while (r.pos < end) {
+    const start = r.pos;
     const tag = r.varint();
     if (tag === ((1 << 3) | LEN)) {
-      const e = r.len();
-      out.labels.push(label(r, e));
-      r.pos = e;
+      r.pos = r.len();
+      for (let j = start; j < r.pos; j++) hash = Math.imul(hash ^ r.buf[j]!, 0x01000193);
+      length += r.pos - start;
+      // Label fields next to each other (as every sender writes them) make one range.
+      if (at.length > 0 && at[at.length - 1] === start) at[at.length - 1] = r.pos;
+      else at.push(start, r.pos);
     } else if (tag === ((2 << 3) | LEN)) {
       const e = r.len();
-      out.samples.push(sample(r, e));
+      samples.push(sample(r, e));
       r.pos = e;
     } else r.skip(tag & 7);
   }
-  return out;
+  const bytes = new LabelBytes(r.buf, at, hash & 0x3fffffff, length);
+  const name = known?.(bytes);
+  return { bytes, labels: name === undefined ? bytes.labels() : null, name: name ?? null, samples };
 }
 
-/** Reads a WriteRequest's series (labels in the order sent). */
-export function readWriteRequest(buf: Buffer): WireSeries[] {
+/**
+ * Reads a WriteRequest's series (labels in the order sent). A series whose key `known` knows (answering
+ * its metric name) keeps its labels undecoded (labels null).
+ */
+export function readWriteRequest(buf: Buffer, known?: (bytes: LabelBytes) => string | undefined): WireSeries[] {
   const r = new Reader(buf, 0, buf.length);
   const out: WireSeries[] = [];
   while (r.pos < r.end) {
     const tag = r.varint();
     if (tag === ((1 << 3) | LEN)) {
       const e = r.len();
-      out.push(timeSeries(r, e));
+      out.push(timeSeries(r, e, known));
       r.pos = e;
     } else r.skip(tag & 7);
   }

@@ -8,6 +8,7 @@ import { route } from '../http/route';
 import { remoteNodeFeeder } from '../ingest/remote-node';
 import { BadWriteRequest, decodeWriteRequest } from '../ingest/remote-write';
 import { DEFAULT_SERIES_LIMITS, writeSeries } from '../services/labelled-series';
+import { SeriesCache } from '../services/series-cache';
 
 /** Remote writes decoded and stored at once per process before 429 (Config.remoteWrite.maxInFlight). */
 const DEFAULT_IN_FLIGHT = 8;
@@ -23,6 +24,8 @@ export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
   const limits = { ...DEFAULT_SERIES_LIMITS, ...deps.config.remoteWrite };
   const nodes = remoteNodeFeeder(deps);
   const gate = inFlightGate(deps.config.remoteWrite?.maxInFlight ?? DEFAULT_IN_FLIGHT);
+  // Series this process wrote lately, known again by their label bytes (services/series-cache.ts).
+  const known = new SeriesCache();
   await app.register(
     async (rw) => {
       rw.addContentTypeParser('application/x-protobuf', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -40,12 +43,12 @@ export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
         if (!Buffer.isBuffer(req.body)) throw badRequest('the body must be a snappy-compressed protobuf WriteRequest (Content-Type: application/x-protobuf)');
         let series;
         try {
-          series = decodeWriteRequest(req.body);
+          series = decodeWriteRequest(req.body, (bytes) => known.get(accountId, bytes)?.name);
         } catch (err) {
           if (err instanceof BadWriteRequest) throw badRequest(err.message);
           throw err;
         }
-        const samples = await writeSeries(deps.store, accountId, series, limits, deps.now());
+        const samples = await writeSeries(deps.store, accountId, series, limits, deps.now(), known);
         emitEvent(deps.events, 'ingested', { source: 'remote_write', rows: { samples } });
         // Stored already: a host that cannot be fed is logged, not a failed write (Prometheus would resend it).
         await nodes.offer(accountId, series).catch((err: unknown) => console.error('remote write of node_exporter series:', err));

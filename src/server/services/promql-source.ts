@@ -30,10 +30,11 @@ const labelsOf = (s: SeriesRecord): Labels => ({ __name__: s.name, ...s.labels }
  * the minute's last sample at its own timestamp.
  */
 export function labelledSeriesSource(store: Store): SeriesSource {
-  // last_updated is when a write arrived (epoch seconds); a minute of slack keeps series whose last
-  // write came just before the window.
+  // last_updated is when a write arrived (epoch seconds), written at most once a minute by remote
+  // write (services/series-cache.ts); two minutes of slack keep series whose last write came just
+  // before the window.
   const find = async (accountId: number, matchers: readonly LabelMatcher[], sinceMs: number) => {
-    const all = await store.labelledSeries.find(accountId, pinnedName(matchers), Math.max(0, Math.floor(sinceMs / 1000) - 60));
+    const all = await store.labelledSeries.find(accountId, pinnedName(matchers), Math.max(0, Math.floor(sinceMs / 1000) - 120));
     return all.filter((s) => matchesAll(matchers, labelsOf(s)));
   };
   return {

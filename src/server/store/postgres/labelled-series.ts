@@ -1,4 +1,4 @@
-import { readLast, SERIES_COLUMNS, storedLast, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
+import { mergeMinutes, readLast, SERIES_COLUMNS, storedLast, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
 import type { LabelledSeriesRepo } from '../repos/labelled-series';
 import type { Pg } from './db';
 import { ensurePartitions } from './partitions';
@@ -20,10 +20,26 @@ ON CONFLICT (account_id, series_id, time) DO UPDATE SET
 /** The PostgreSQL labelled-series repository (SQLite: sqlite/labelled-series.ts, same answers). */
 export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
   return {
-    async write(accountId, series, maxSeries, at) {
-      const minutes = new Set(series.flatMap((s) => s.minutes.map((m) => m.minute)));
+    async write(accountId, series, maxSeries, at, cached = []) {
+      const minutes = new Set<number>();
+      for (const s of [...series, ...cached]) for (const m of s.minutes) minutes.add(m.minute);
       await ensurePartitions(pg, SERIES_TABLES[0], minutes);
       return pg.tx(async (tx) => {
+        const check = cached.filter((c) => c.touch);
+        if (check.length > 0) {
+          // Known series touched by id and fingerprint, locked in id order like the others below.
+          const found = await tx.rows<{ id: number }>(
+            `UPDATE labelled_series s SET last_updated = greatest(s.last_updated, $4)
+             FROM (SELECT id FROM labelled_series WHERE account_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE) l,
+                  unnest($2::bigint[], $3::text[]) AS k(id, f)
+             WHERE s.account_id = $1 AND s.id = l.id AND k.id = s.id AND s.fingerprint = k.f
+             RETURNING s.id`,
+            [accountId, check.map((c) => c.id), check.map((c) => c.fingerprint), at],
+          );
+          const alive = new Set(found.map((r) => Number(r.id)));
+          const gone = check.filter((c) => !alive.has(c.id)).map((c) => c.id);
+          if (gone.length > 0) return { ok: false as const, gone };
+        }
         const prints = series.map((s) => s.fingerprint);
         const known = await tx.rows<{ id: number; fingerprint: string }>(
           'SELECT id, fingerprint FROM labelled_series WHERE account_id = $1 AND fingerprint = ANY($2::text[])',
@@ -55,13 +71,18 @@ export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
             [accountId, known.map((r) => r.id), at],
           );
         }
-        const rows = series.flatMap((s) => s.minutes.map((m) => ({ id: ids.get(s.fingerprint)!, ...m })))
+        const rows = [...series.map((s) => ({ id: ids.get(s.fingerprint)!, minutes: s.minutes })), ...cached].flatMap((s) => s.minutes.map((m) => ({ id: s.id, ...m })));
         rows.sort((a, b) => a.id - b.id || a.minute - b.minute);
+        // One row per series and minute: a series sent in two encodings (one known, one not) merges here.
+        for (let i = rows.length - 1; i > 0; i--) {
+          const [a, b] = [rows[i - 1]!, rows[i]!];
+          if (a.id === b.id && a.minute === b.minute) rows.splice(i - 1, 2, { id: a.id, ...mergeMinutes(a, b) });
+        }
         await tx.exec(FOLD, [
           accountId, rows.map((r) => r.id), rows.map((r) => r.minute), rows.map((r) => r.count), rows.map((r) => r.sum),
           rows.map((r) => r.min), rows.map((r) => r.max), rows.map((r) => storedLast(r.last)), rows.map((r) => r.lastMs),
         ]);
-        return { ok: true as const, newSeries: fresh.length };
+        return { ok: true as const, newSeries: fresh.length, ids: series.map((s) => ids.get(s.fingerprint)!) };
       });
     },
     async find(accountId, name, since = 0) {

@@ -28,6 +28,16 @@ export interface SeriesWrite {
   minutes: SeriesMinute[];
 }
 
+/** A series a write already knows the id of (services/series-cache.ts), with its minutes. */
+export interface KnownSeriesWrite {
+  id: number;
+  /** Checked with the id when touching (an id freed by a deleted series may be given to another). */
+  fingerprint: string;
+  /** Set last_updated (and so check that the series still exists); otherwise the id is trusted. */
+  touch: boolean;
+  minutes: SeriesMinute[];
+}
+
 export interface SeriesRecord {
   id: number;
   name: string;
@@ -44,16 +54,23 @@ export interface SeriesPointRecord {
   value: number;
 }
 
-/** A write is applied whole, or refused whole when it would take the account past its series cap. */
-export type SeriesWriteOutcome = { ok: true; newSeries: number } | { ok: false; existing: number; adding: number };
+/**
+ * A write is applied whole (`ids`: the id of each series written, in order), or refused whole when it
+ * would take the account past its series cap, or when known series to touch no longer exist (`gone`).
+ */
+export type SeriesWriteOutcome =
+  | { ok: true; newSeries: number; ids: number[] }
+  | { ok: false; existing: number; adding: number }
+  | { ok: false; gone: number[] };
 
 export interface LabelledSeriesRepo {
   /**
    * Applies a write in one transaction: creates the new series (refusing the whole write when the
    * account would hold more than `maxSeries`) and folds each minute into the stored one. `at` (epoch
-   * seconds) becomes last_updated.
+   * seconds) becomes last_updated. `known` series are written by id: those to touch are touched first,
+   * and if any of them no longer exists nothing of the minutes is written (outcome `gone`).
    */
-  write(accountId: number, series: readonly SeriesWrite[], maxSeries: number, at: number): Promise<SeriesWriteOutcome>;
+  write(accountId: number, series: readonly SeriesWrite[], maxSeries: number, at: number, known?: readonly KnownSeriesWrite[]): Promise<SeriesWriteOutcome>;
   /** The account's series, of one metric name or all; `since` (epoch seconds) drops those not updated since. */
   find(accountId: number, name: string | null, since?: number): Promise<SeriesRecord[]>;
   /** The minute points of the series whose last sample falls within [fromMs, toMs], in time order. */
