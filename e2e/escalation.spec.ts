@@ -50,7 +50,7 @@ test('a manager creates a two-step escalation policy and attaches it to an alert
 });
 
 test("a step whose only user was deleted pages the account owner, and the incident's timeline says so", async ({ page }) => {
-  const gone = (await apiSend('POST', '/users/', { form: { first_name: 'Gone', last_name: `Away${run}`, email: `gone${run}@example.com`, role: '3' } })) as { id: number };
+  const gone = (await apiSend('POST', '/users/', { form: { first_name: 'Gone', last_name: `Away${run}`, email: `gone${run}@example.com`, country_code: '44', phone_number: String(7_700_800_000 + run), role: '3' } })) as { id: number };
   const policy = (await apiSend('POST', '/escalation_policies/', { json: { name: `Nobody left ${run}`, repeat: 0, steps: [{ delay_minutes: 0, targets: { users: [gone.id], schedules: [], channels: [] } }] } })) as { id: number };
   await apiSend('DELETE', `/users/${gone.id}/`);
   const { serverId, guid } = await registerServer(`e2e-esc-${run}`, `e2e-esc-${run}`);
