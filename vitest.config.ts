@@ -15,7 +15,7 @@ const slow = [
   'src/server/routes/{promql,remote-write}-peer.test.ts',
   'src/server/http/metrics-peer.test.ts',
   'src/server/collector/{agent,nagios,syslog,uploader}.test.ts',
-  'src/server/ingest/node-exporter-peer.test.ts',
+  'src/server/ingest/{node-exporter,remote-node}-peer.test.ts',
   'src/server/demo/**',
   'bench/**',
 ];
@@ -31,5 +31,8 @@ export default defineConfig({
     pool: 'forks',
     globalSetup: ['src/server/testing/global-setup.ts'],
     maxWorkers: 2,
+    // The quick run reuses each worker's modules across files (most of its time was importing them
+    // again per file); the full runs keep every file in a fresh module graph.
+    isolate: !quick,
   },
 });
