@@ -4,7 +4,7 @@ import { RETENTION_CATEGORIES, type RetentionCategory } from '../../../shared/re
 import { RETENTION_COLUMNS, toRetentionDays, usageOf, type TableCounts } from '../common/retention';
 import type { RetentionRepo, RetentionSettings } from '../repos/retention';
 import type { Db } from './db';
-import { offThreadReader, type OffThreadQuery, type OffThreadReader } from './off-thread-reader';
+import { offThreadReader, type OffThreadQuery } from './off-thread-reader';
 import { checkpointIfOver, fileSize, type WalGuard } from './wal';
 
 /** One slice of a table a category holds: its time column and, for shared tables, the rows' filter. */
@@ -43,18 +43,10 @@ function countQueries(s: Slice, accountId: number, now: number): OffThreadQuery[
   ];
 }
 
-/** Runs reads on the calling thread: for a database only this connection sees (in memory). */
-const inline = (db: Db): OffThreadReader => ({
-  async all<T>(queries: readonly OffThreadQuery[]) {
-    return db.transaction(() => queries.map((q) => db.prepare<unknown[], T>(q.sql).all(...(q.params ?? []))))();
-  },
-  async close() {},
-});
-
 /** The SQLite retention settings, sizes and compaction (PostgreSQL: postgres/retention.ts). */
 export function sqliteRetention(db: Db, file: string, wal: WalGuard): RetentionRepo & { close(): Promise<void> } {
   // Sizes and counts read the whole file: off the service's thread, so pages keep loading meanwhile.
-  const reader = file === ':memory:' || file === '' ? inline(db) : offThreadReader(file);
+  const reader = offThreadReader(file);
   const read = db.prepare<[number], Record<string, unknown>>(`SELECT ${RETENTION_COLUMNS.join(', ')} FROM retention_settings WHERE account_id = ?`);
   const readAll = db.prepare<[], Record<string, unknown>>(`SELECT account_id, ${RETENTION_COLUMNS.join(', ')} FROM retention_settings`);
   const write = db.prepare(
