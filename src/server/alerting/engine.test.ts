@@ -139,6 +139,18 @@ describe('alert engine', () => {
     expect((await get(gone)).in_incident).toBe(true);
   });
 
+  it('reads a backdated minute that ended before the process started as saying nothing about its termination', async () => {
+    const server = await registerTestServer(svc, 'g7b');
+    const proc = { pid: 78, create_time: START + 3 * 60 + 30, name: 'worker', args: 'node index.js', cpu: 1 };
+    await feed('g7b', 1, () => ({ processes: [proc] }), 3); // the minute it started in
+    const gone = await alert({ type: 'Process', target_id: `${server},78,${START + 3 * 60 + 30},worker`, trigger_type: 'Process Termination' });
+    // A collector catching up sends older minutes: the process was not there yet, which is no termination.
+    await feed('g7b', 3, () => ({ processes: [] }), 0);
+    expect((await get(gone)).in_incident).toBe(false);
+    await feed('g7b', 1, () => ({ processes: [] }), 4);
+    expect((await get(gone)).in_incident).toBe(true);
+  });
+
   it('fires Log alerts on counts and on content', async () => {
     const server = await registerTestServer(svc, 'g8');
     const log = await svc.request('POST', '/api/logs/', { form: { server, type: 'FILE', source: '/var/log/app.log' } });

@@ -35,14 +35,17 @@ export function observe(alert: EngineAlert, batch: Batch, ctx: ObserveContext): 
       return metric(serverMetric(alert.trigger_type, batch.server, ctx.capacityMem, alert.part_name));
     case 'Process':
     case 'Application': {
+      const [, pid, created] = alert.type === 'Process' ? alert.target_id.split(',') : [];
       const procs =
         alert.type === 'Process'
-          ? (() => {
-              const [, pid, created] = alert.target_id.split(',');
-              return batch.processes.filter((p) => p.pid === Number(pid) && p.create_time === Number(created));
-            })()
+          ? batch.processes.filter((p) => p.pid === Number(pid) && p.create_time === Number(created))
           : batch.processes.filter((p) => ctx.inApplication?.(p.name, p.args) ?? false);
-      if (alert.trigger_type === 'Process Termination') return { holds: procs.length === 0, value: procs.length };
+      if (alert.trigger_type === 'Process Termination') {
+        // A minute that ended before the process started (a collector catching up on older minutes)
+        // says nothing about whether it has ended since.
+        if (alert.type === 'Process' && batch.minute + 60 <= Number(created)) return null;
+        return { holds: procs.length === 0, value: procs.length };
+      }
       if (PROCESS_CONTENT_TRIGGERS.has(alert.trigger_type)) {
         return { holds: processContent(alert, batch, new Set(procs.map((p) => p.pid)), ctx.fileLogs), value: null };
       }
