@@ -4,10 +4,9 @@ import { apiGet, waitForDemo } from './fixtures/api';
 import { expectNoSeriousA11yIssues } from './fixtures/axe';
 
 // The demo fleet's crash-looping worker on app-04 ends the instance "Worker process terminated"
-// watches, so its incident stays open (README, "The demo fleet"). The backfill runs while tests do:
-// when the last day holds no restart of the worker (its daily crash loop starts up to an hour later
-// than the day before), the incident comes with the older day, minutes later, and later still on
-// PostgreSQL on a loaded machine.
+// watches, so its incident stays open (docs/demo.md). The backfill runs while tests do: the last day,
+// sent first, always holds that instance's end, but the engine's evaluations follow the backfill some
+// minutes behind on PostgreSQL on a loaded machine.
 test.describe.configure({ timeout: 660_000 });
 
 const NAME = 'Worker process terminated';

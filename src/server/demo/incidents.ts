@@ -25,7 +25,10 @@ const SCHEDULES: Record<IncidentKind, Schedule> = {
   // A data disk fills over ten hours each day, then a cleanup job brings it back. Daily with little
   // jitter, so a single day of backfill still holds the fill's last hour above the default 90% alert.
   disk_fill: { period: 24 * H, offset: 6 * H, jitterMinutes: 45, duration: 10 * H, align: 60 },
-  crash_loop: { period: 24 * H, offset: 3 * H + 10 * 60, jitterMinutes: 60, duration: 40 * 60, align: 60 },
+  // Jitter well under the loop's length: the 24 h before any minute then always hold a restart of the
+  // worker running at their start (or started in their first 10 minutes), so a last-day backfill sees the
+  // instance its alert watches end (crash-loop.test.ts).
+  crash_loop: { period: 24 * H, offset: 3 * H + 10 * 60, jitterMinutes: 25, duration: 40 * 60, align: 60 },
   error_burst: { period: 6 * H, offset: H + 20 * 60, jitterMinutes: 30, duration: 8 * 60, align: 60 },
   // 20 minutes WARNING then 20 minutes CRITICAL, on the 5-minute polling grid.
   polled_check: { period: 24 * H, offset: 10 * H + 30 * 60, jitterMinutes: 60, duration: 40 * 60, align: 300 },
