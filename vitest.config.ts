@@ -13,6 +13,7 @@ const slow = [
   'src/server/alerting/{crash,crash-rounds,crash-grouping,crash-escalation,two-processes,callbacks-service,prometheus-peer}.test.ts',
   'src/server/store/sqlite/{backup-cli,wal}.test.ts',
   'src/server/routes/{promql,remote-write}-peer.test.ts',
+  'src/server/routes/remote-write-crash.test.ts',
   'src/server/http/metrics-peer.test.ts',
   'src/server/collector/{agent,nagios,syslog,uploader}.test.ts',
   'src/server/ingest/{node-exporter,remote-node}-peer.test.ts',
