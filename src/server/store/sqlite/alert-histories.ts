@@ -1,5 +1,6 @@
 import type { AlertHistoryRepo } from '../repos/alert-histories';
-import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
+import { HISTORY_SELECT, SUMMARY_SELECT, toHistory, toSummary, type HistoryRow, type SummaryRow } from '../common/history-rows';
+import { pageTotal } from '../common/util';
 import type { Db } from './db';
 import { stmt } from './telemetry/statements';
 
@@ -19,10 +20,11 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
         where += ' AND alert_id IN (SELECT value FROM json_each(?))';
         args.push(JSON.stringify(filter.alertIds));
       }
-      const total = stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n;
       // The filters make a few distinct texts: each is prepared once (a list is a dashboard's most frequent read).
-      const rows = stmt<unknown[], HistoryRow>(db, `${HISTORY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?`).all(...args, paging.limit, paging.page * paging.limit);
-      return { total, items: rows.map(toHistory) };
+      // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
+      const rows = stmt<unknown[], SummaryRow>(db, `${SUMMARY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?`).all(...args, paging.limit + 1, paging.page * paging.limit);
+      const total = await pageTotal(rows, paging, () => stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n);
+      return { total, items: rows.map(toSummary) };
     },
     async get(accountId, id) {
       const row = byId.get(accountId, id);
