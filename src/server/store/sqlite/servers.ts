@@ -1,7 +1,6 @@
 import { COLUMNS, toServerRecord, type Row } from '../common/servers';
-import type { ServerRecord } from '../repos/servers';
 import { nowSeconds, pageTotal } from '../common/util';
-import type { ServerRepo } from '../repos/servers';
+import type { ServerRecord, ServerRepo } from '../repos/servers';
 import type { Db } from './db';
 import { missingIds } from './util';
 import { stmt } from './telemetry/statements';
@@ -87,6 +86,7 @@ export function sqliteServers(db: Db): ServerRepo {
         args.push(filter.createdAfter);
       }
       const w = where.join(' AND ');
+      // The filters make a few distinct texts: each is prepared once (a list is a dashboard's most frequent read).
       // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
       const page = stmt<unknown[], { page: string }>(db, `SELECT ${PAGE_JSON} AS page FROM (SELECT * FROM servers WHERE ${w} ORDER BY id LIMIT ? OFFSET ?)`);
       const rows = JSON.parse(page.get(...args, paging.limit + 1, paging.page * paging.limit)!.page) as Tuple[];
