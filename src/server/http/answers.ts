@@ -8,7 +8,7 @@ import { itemPath } from '../../shared/paths';
 import type { ServerTag } from '../../shared/server-tags';
 import type { ServerRef } from '../../shared/servers';
 import { nickName, roleText, type UserProfile } from '../../shared/users';
-import type { AlertHistoryRecord } from '../store/repos/alert-histories';
+import type { AlertHistorySummary } from '../store/repos/alert-histories';
 import type { AlertRecord } from '../store/repos/alerts';
 import type { LogRecord } from '../store/repos/logs';
 import type { ServerTagRecord } from '../store/repos/server-tags';
@@ -81,7 +81,7 @@ export const toUserProfile = (r: UserRecord): UserProfile => ({
 });
 
 /** The answer form of an alert history, with its acknowledgement (incident response). */
-export const toAlertHistory = (r: AlertHistoryRecord): AlertHistoryAnswer => ({
+export const toAlertHistory = (r: AlertHistorySummary): AlertHistoryAnswer => ({
   id: r.id,
   start: r.start,
   end: r.end,

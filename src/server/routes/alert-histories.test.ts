@@ -77,6 +77,21 @@ describe('alert histories', () => {
     expect(ids(page.body)).toEqual([h.a1]);
   });
 
+  it('counts every page right (partial, full, past the end), and lists each history as GET of it answers', async () => {
+    const all = await svc.request('GET', '/api/alert_histories/', { form: { end: NOW + 600 } });
+    expect(ids(all.body)).toEqual([h.future, h.a2, h.b1, h.a1]);
+    for (const x of all.body.data) expect(x).toEqual((await svc.request('GET', `/api/alert_histories/${x.id}/`)).body);
+    for (const limit of [1, 2, 3, 4, 5]) {
+      for (let page = 0; page <= Math.ceil(4 / limit) + 1; page++) {
+        const r = await svc.request('GET', '/api/alert_histories/', { form: { end: NOW + 600, limit, page } });
+        expect(r.body.pagination.count, `limit ${limit} page ${page}`).toBe(4);
+        expect(ids(r.body)).toEqual(ids(all.body).slice(page * limit, (page + 1) * limit));
+      }
+    }
+    const open = await svc.request('GET', '/api/alert_histories/', { form: { open: 'true', limit: 1, page: 5 } });
+    expect(open.body.pagination.count).toBe(2);
+  });
+
   it('lists the incidents open now whatever their start with open=true, the ended ones with open=false', async () => {
     const open = await svc.request('GET', '/api/alert_histories/?open=true');
     expect(ids(open.body)).toEqual([h.a2, h.b1]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { breachingServer } from '../../../shared/alert-histories';
-import type { AlertHistoryRecord } from '../repos/alert-histories';
+import type { AlertHistoryRecord, AlertHistorySummary } from '../repos/alert-histories';
 import { labelsOf } from './external-alert-rows';
 
 /** A row of alert_histories as both stores read it (SQLite answers `silenced` as 0/1, PostgreSQL as a boolean). */
@@ -47,8 +47,16 @@ function breaching(raw: unknown) {
 export const HISTORY_COLUMNS =
   'id, alert_id, alert_name, alert_type, start, "end", subject, html, json, text, sms, acknowledged_by, acknowledged_at, silenced, trigger_value, server_id, breaching_servers, labels, generator_url';
 export const HISTORY_SELECT = `SELECT ${HISTORY_COLUMNS} FROM alert_histories`;
+/**
+ * The columns of a list's history: all but the saved message (html, json, text, sms; most of a row's
+ * bytes, and no list answers them).
+ */
+export const SUMMARY_SELECT = `SELECT ${HISTORY_COLUMNS.replace('html, json, text, sms, ', '')} FROM alert_histories`;
 
-export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
+/** A row of SUMMARY_SELECT. */
+export type SummaryRow = Omit<HistoryRow, 'html' | 'json' | 'text' | 'sms'>;
+
+export const toSummary = (r: SummaryRow): AlertHistorySummary => ({
   id: r.id,
   alertId: r.alert_id,
   alertName: r.alert_name,
@@ -56,10 +64,6 @@ export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
   start: r.start,
   end: r.end,
   subject: r.subject,
-  html: r.html,
-  json: r.json,
-  text: r.text,
-  sms: r.sms,
   acknowledgedBy: r.acknowledged_by,
   acknowledgedAt: r.acknowledged_at,
   silenced: r.silenced === true || r.silenced === 1,
@@ -69,3 +73,6 @@ export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({
   labels: r.labels === null || r.labels === undefined ? null : labelsOf(r.labels),
   generatorUrl: r.generator_url ?? null,
 });
+
+/** A history with its saved message (one history's reads; lists read summaries). */
+export const toHistory = (r: HistoryRow): AlertHistoryRecord => ({ ...toSummary(r), html: r.html, json: r.json, text: r.text, sms: r.sms });

@@ -23,3 +23,18 @@ export const safeIds = (ids: number[]): number[] => ids.filter((id) => Number.is
 
 /** The minute (epoch seconds, multiple of 60) a time falls in. */
 export const minuteOf = (time: number): number => Math.floor(time / 60) * 60;
+
+/**
+ * The total of a paged list from its page when the page tells it: the page was read with one row more
+ * than `limit` (`rows`), so fewer rows than that means nothing follows and the total is the offset plus
+ * the rows; a page past the end or a full one needs `count()`. Trims the extra row off `rows`.
+ * A dashboard's lists mostly fit one page, so their COUNT statement seldom runs.
+ */
+export async function pageTotal<T>(rows: T[], paging: { page: number; limit: number }, count: () => number | Promise<number>): Promise<number> {
+  if (rows.length > paging.limit) {
+    rows.length = paging.limit;
+    return count();
+  }
+  if (rows.length === 0 && paging.page > 0) return count();
+  return paging.page * paging.limit + rows.length;
+}

@@ -1,5 +1,6 @@
 import type { AlertHistoryRepo } from '../repos/alert-histories';
-import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
+import { HISTORY_SELECT, SUMMARY_SELECT, toHistory, toSummary, type HistoryRow, type SummaryRow } from '../common/history-rows';
+import { pageTotal } from '../common/util';
 import type { Pg } from './db';
 
 export function pgAlertHistories(pg: Pg): AlertHistoryRepo {
@@ -17,14 +18,15 @@ export function pgAlertHistories(pg: Pg): AlertHistoryRepo {
         args.push(filter.alertIds.filter((id) => Number.isSafeInteger(id)));
         where += ` AND alert_id = ANY($${args.length}::bigint[])`;
       }
-      const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`, args))!.n;
       const n = args.length;
-      const rows = await pg.rows<HistoryRow>(`${HISTORY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
+      const rows = await pg.rows<SummaryRow>(`${SUMMARY_SELECT} WHERE ${where} ORDER BY start DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
         ...args,
-        paging.limit,
+        paging.limit + 1,
         paging.page * paging.limit,
       ]);
-      return { total, items: rows.map(toHistory) };
+      const total = await pageTotal(rows, paging, async () => (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`, args))!.n);
+      return { total, items: rows.map(toSummary) };
     },
     async get(accountId, id) {
       const row = await pg.row<HistoryRow>(`${HISTORY_SELECT} WHERE account_id = $1 AND id = $2`, [accountId, id]);

@@ -1,5 +1,5 @@
 import { COLUMNS, type Row, toServerRecord } from '../common/servers';
-import { nowSeconds, safeIds } from '../common/util';
+import { nowSeconds, pageTotal, safeIds } from '../common/util';
 import type { ServerRepo } from '../repos/servers';
 import type { Pg, Sql } from './db';
 import { missingIds } from './util';
@@ -38,11 +38,12 @@ export function pgServers(pg: Pg): ServerRepo {
       if (filter.location_ip !== undefined) add('location_ip =', filter.location_ip);
       if (filter.createdAfter !== undefined) add('created >', filter.createdAfter);
       const w = where.join(' AND ');
-      const total = (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM servers WHERE ${w}`, args))!.n;
+      // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
       const rows = await pg.rows<Row>(
         `SELECT ${COLUMNS} FROM servers WHERE ${w} ORDER BY id LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
-        [...args, paging.limit, paging.page * paging.limit],
+        [...args, paging.limit + 1, paging.page * paging.limit],
       );
+      const total = await pageTotal(rows, paging, async () => (await pg.row<{ n: number }>(`SELECT COUNT(*) AS n FROM servers WHERE ${w}`, args))!.n);
       return { total, items: rows.map(toServerRecord) };
     },
     async get(accountId, id) {

@@ -31,6 +31,9 @@ export interface AlertHistoryRecord {
   generatorUrl: string | null;
 }
 
+/** A history as lists answer it: without its saved message (GET /alert_histories/{id}/message/ reads that). */
+export type AlertHistorySummary = Omit<AlertHistoryRecord, 'html' | 'json' | 'text' | 'sms'>;
+
 export interface NewAlertHistory {
   alertId: number;
   start: number;
@@ -51,7 +54,7 @@ export interface AlertHistoryFilter {
 
 export interface AlertHistoryRepo {
   /** Most recent incident start first (ties: newest id first). */
-  list(accountId: number, filter: AlertHistoryFilter, paging: PagingQuery): Promise<Page<AlertHistoryRecord>>;
+  list(accountId: number, filter: AlertHistoryFilter, paging: PagingQuery): Promise<Page<AlertHistorySummary>>;
   get(accountId: number, id: number): Promise<AlertHistoryRecord | null>;
   /** Starts an incident record (end null) and returns its id. */
   createHistory(accountId: number, h: NewAlertHistory): Promise<number>;
