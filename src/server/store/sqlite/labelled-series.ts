@@ -7,14 +7,24 @@ const FOLD_ROWS = 64;
 const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 // Folds minutes into the stored ones: counts and sums add, min/max ignore NULLs, the later sample is last.
-const fold = (rows: number) => `
-INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms) VALUES ${Array<string>(rows).fill(ROW).join(', ')}
+const ON_CONFLICT = `
 ON CONFLICT (account_id, series_id, time) DO UPDATE SET
   count = count + excluded.count, sum = sum + excluded.sum,
   min = CASE WHEN min IS NULL THEN excluded.min WHEN excluded.min IS NULL THEN min ELSE MIN(min, excluded.min) END,
   max = CASE WHEN max IS NULL THEN excluded.max WHEN excluded.max IS NULL THEN max ELSE MAX(max, excluded.max) END,
   last = CASE WHEN excluded.last_ms >= last_ms THEN excluded.last ELSE last END,
   last_ms = MAX(last_ms, excluded.last_ms)`;
+const fold = (rows: number) =>
+  `INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms) VALUES ${Array<string>(rows).fill(ROW).join(', ')}${ON_CONFLICT}`;
+// The same for minutes of one sample (not NaN) in one minute, the usual remote write (a sample per series
+// a scrape): the account and the minute bound once, three values a row instead of nine (binding was a
+// fifth of the insert's cost). WHERE true: SQLite's parser needs it before ON CONFLICT after a SELECT.
+const foldSingles = (rows: number) => `
+INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms)
+SELECT ?, column1, ?, 1, column2, column2, column2, column2, column3 FROM (VALUES ${Array<string>(rows).fill('(?, ?, ?)').join(', ')}) WHERE true${ON_CONFLICT}`;
+
+/** A minute of one sample that is not NaN (sum, min, max and last are its value). */
+const single = (m: SeriesMinute) => m.count === 1 && m.sum === m.last && m.min === m.last && m.max === m.last;
 
 /** Whether points from `at` on are in time order. */
 function inOrder(points: readonly SeriesPointRecord[], at: number): boolean {
@@ -48,11 +58,24 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const foldOne = db.prepare(fold(1));
   const foldMany = db.prepare(fold(FOLD_ROWS));
 
-  /** Folds the minutes of series by id, FOLD_ROWS a statement. */
+  const singlesMany = db.prepare(foldSingles(FOLD_ROWS));
+
+  /** Folds the minutes of series by id, FOLD_ROWS a statement (one-sample minutes by minute, 3 values a row). */
   const foldAll = (accountId: number, ids: readonly number[], series: readonly { minutes: SeriesMinute[] }[]) => {
     const args: (number | null)[] = [];
+    const singles = new Map<number, number[]>();
     series.forEach((s, i) => {
       for (const m of s.minutes) {
+        if (single(m)) {
+          let list = singles.get(m.minute);
+          if (!list) singles.set(m.minute, (list = [accountId, m.minute]));
+          list.push(ids[i]!, m.last, m.lastMs);
+          if (list.length === 2 + FOLD_ROWS * 3) {
+            singlesMany.run(list);
+            list.length = 2;
+          }
+          continue;
+        }
         args.push(accountId, ids[i]!, m.minute, m.count, m.sum, m.min, m.max, storedLast(m.last), m.lastMs);
         if (args.length === FOLD_ROWS * 9) {
           foldMany.run(args);
@@ -60,7 +83,15 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
         }
       }
     });
-    for (let i = 0; i < args.length; i += 9) foldOne.run(args.slice(i, i + 9));
+    // What is left of each minute's one-sample rows, by the nine-value statement.
+    for (const [minute, list] of singles) {
+      for (let k = 2; k < list.length; k += 3) args.push(accountId, list[k]!, minute, 1, list[k + 1]!, list[k + 1]!, list[k + 1]!, list[k + 1]!, list[k + 2]!);
+    }
+    for (let i = 0; i < args.length; i += FOLD_ROWS * 9) {
+      const part = args.slice(i, i + FOLD_ROWS * 9);
+      if (part.length === FOLD_ROWS * 9) foldMany.run(part);
+      else for (let k = 0; k < part.length; k += 9) foldOne.run(part.slice(k, k + 9));
+    }
   };
 
   const write = db.transaction(
