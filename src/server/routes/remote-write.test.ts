@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onEvent } from '../events';
+import { formatValue } from '../services/prometheus-query';
 import { basicHeader, startTestService, type TestService } from '../testing/harness';
 import { encodeWrite, promGet, REMOTE_WRITE_HEADERS, remoteWrite } from '../testing/remote-write';
 import { until } from '../testing/until';
@@ -175,6 +176,22 @@ describe('POST /api/v1/write', () => {
     const body = encodeWrite([{ labels: { __name__: 'x' }, samples: [[base, 1]] }]);
     const r = await remoteWrite(svc.baseUrl, bearer, body, { 'content-type': 'application/x-protobuf;proto=io.prometheus.write.v2.Request' });
     expect(r.status).toBe(415);
+  });
+});
+
+describe('query_range of remote-written values', () => {
+  it('reads back every double exactly (NaN and infinities too), each series its own points', async () => {
+    const doubles = [0.1 + 0.2, 1 / 3, NaN, Infinity, -Infinity, 1e-310, 2 ** 53 + 2, -1.5e300, 123456789.12345679, 0];
+    const write = (k: string, sign: number) => ({ labels: { __name__: 'odd_values', k }, samples: doubles.map((v, i): [number, number] => [base + i * 60_000 + 500, sign * v]) });
+    expect((await remoteWrite(svc.baseUrl, bearer, encodeWrite([write('pos', 1), write('neg', -1)]))).status).toBe(204);
+    const r = await promGet(svc.baseUrl, bearer, '/query_range', { query: 'odd_values', start: s(base + 1000), end: s(base + 9 * 60_000 + 1000), step: '60' });
+    expect(r.status).toBe(200);
+    const values = (sign: number) => doubles.map((v, i) => [s(base + i * 60_000 + 1000), formatValue(sign * v)]);
+    expect(r.body.data.result).toEqual([
+      { metric: { __name__: 'odd_values', k: 'neg' }, values: values(-1) },
+      { metric: { __name__: 'odd_values', k: 'pos' }, values: values(1) },
+    ]);
+    expect(values(1).slice(0, 6).map(([, v]) => v)).toEqual(['0.30000000000000004', '0.3333333333333333', 'NaN', '+Inf', '-Inf', `0.${'0'.repeat(309)}1`]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { parsePromql, parseSelector, typeOf } from './promql-ast';
+import { parsePromql, parseSelector, typeOf, type Expr } from './promql-ast';
 import { evalInstant, evalRange, loadData } from './promql-eval';
 import { labelsKey } from './promql-operators';
 import { BadQuery } from './promql-selector';
@@ -23,6 +23,7 @@ export function formatValue(v: number): string {
   if (v === Infinity) return '+Inf';
   if (v === -Infinity) return '-Inf';
   const s = String(v);
+  if (!s.includes('e')) return s;
   const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
   if (!m) return s;
   // Shortest digits (as JS prints them) moved past the decimal point, as Go's 'f' format does.
@@ -61,12 +62,25 @@ export type QueryData =
   | { resultType: 'vector'; result: VectorSample[] }
   | { resultType: 'scalar'; result: [number, string] };
 
+/** Parsed queries by their text (dashboards ask the same ones again); expressions are never changed once parsed. */
+const PARSED_MAX = 256;
+const parsed = new Map<string, Expr>();
+function parseCached(query: string): Expr {
+  let expr = parsed.get(query);
+  if (expr === undefined) {
+    expr = parsePromql(query);
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!);
+    parsed.set(query, expr);
+  }
+  return expr;
+}
+
 /** query_range: the expression at each step, a matrix (a scalar expression answers one series without labels). */
 export async function queryRange(source: SeriesSource, accountId: number, query: string, startMs: number, endMs: number, stepMs: number): Promise<QueryData> {
   if (endMs < startMs) throw new BadQuery('invalid parameter "end": end timestamp must not be before start time');
   if (stepMs <= 0) throw new BadQuery('invalid parameter "step": zero or negative query resolution step widths are not accepted. Try a positive integer');
   if ((endMs - startMs) / stepMs > MAX_POINTS) throw new BadQuery(`exceeded maximum resolution of ${MAX_POINTS} points per timeseries. Try decreasing the query resolution (?step=XX)`);
-  const expr = parsePromql(query);
+  const expr = parseCached(query);
   const type = typeOf(expr);
   if (type === 'matrix') throw new BadQuery('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
   const data = await loadData(source, accountId, expr, startMs, endMs);
@@ -79,7 +93,7 @@ export async function queryRange(source: SeriesSource, accountId: number, query:
 
 /** query (instant): a vector, a scalar, or for a range selector a matrix, at `timeMs`. */
 export async function queryInstant(source: SeriesSource, accountId: number, query: string, timeMs: number): Promise<QueryData> {
-  const expr = parsePromql(query);
+  const expr = parseCached(query);
   const v = evalInstant(expr, timeMs, await loadData(source, accountId, expr, timeMs, timeMs));
   const at = timeMs / 1000;
   switch (v.type) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePromql } from './promql-ast';
 import { evalInstant, evalRange, loadData, type StepValue } from './promql-eval';
+import { compareLabels } from './promql-operators';
 import { matchesAll } from './promql-selector';
 import type { Labels, SeriesSource, SourceSeries } from './promql-source';
 
@@ -170,5 +171,42 @@ describe('evaluating a range query', () => {
     const e = parsePromql('g');
     const r = evalRange(e, 600_000, 1_200_000, 120_000, await loadData(source, 1, e, 600_000, 1_200_000));
     expect(r[0]!.values.map(([t]) => t / 1000)).toEqual([600, 720, 840]);
+  });
+});
+
+describe('a range query of a bare selector (walked once per series)', () => {
+  it('answers at every step what the instant evaluation answers there, gaps, lookback and irregular points included', async () => {
+    // Points at irregular times, a gap longer than the lookback, and two points at one timestamp.
+    const odd: SourceSeries[] = [
+      { labels: { __name__: 'o', k: 'x' }, points: [{ t: 5_000, v: 1 }, { t: 65_000, v: 2 }, { t: 65_000, v: 3 }, { t: 700_000, v: 4 }, { t: 701_000, v: NaN }] },
+      { labels: { __name__: 'o', k: 'a' }, points: [{ t: 0, v: 9 }, { t: 299_999, v: 8 }] },
+      ...SERIES,
+    ];
+    const src = memorySource(odd);
+    for (const query of ['o', '{job=~"a|b"}', 'm{inst!="2"}']) {
+      for (const [start, end, step] of [[0, 1_200_000, 60_000], [1_000, 1_000_000, 37_000], [600_000, 600_000, 1_000]] as const) {
+        const e = parsePromql(query);
+        const data = await loadData(src, 1, e, start, end);
+        const expected = new Map<string, [number, number][]>();
+        for (let t = start; t <= end; t += step) {
+          const v = evalInstant(e, t, data);
+          if (v.type !== 'vector') throw new Error('not a vector');
+          for (const s of v.samples) expected.set(JSON.stringify(s.labels), [...(expected.get(JSON.stringify(s.labels)) ?? []), [t, s.v]]);
+        }
+        const r = evalRange(e, start, end, step, data);
+        expect(new Map(r.map((s) => [JSON.stringify(s.labels), s.values]))).toEqual(expected);
+        expect(r.map((s) => s.labels)).toEqual(r.map((s) => s.labels).sort(compareLabels));
+      }
+    }
+  });
+
+  it('refuses one label set twice at a step where both series have a value, and joins them where they never meet', async () => {
+    const labels = { __name__: 'd', k: 'x' };
+    const meet = memorySource([{ labels, points: [{ t: 0, v: 1 }] }, { labels: { ...labels }, points: [{ t: 60_000, v: 2 }] }]);
+    const e = parsePromql('d');
+    await expect(loadData(meet, 1, e, 0, 120_000).then((d) => evalRange(e, 0, 120_000, 60_000, d))).rejects.toThrow('vector cannot contain metrics with the same labelset');
+    const apart = memorySource([{ labels, points: [{ t: 0, v: 1 }] }, { labels: { ...labels }, points: [{ t: 600_000, v: 2 }] }]);
+    const r = evalRange(e, 0, 600_000, 300_000, await loadData(apart, 1, e, 0, 600_000));
+    expect(r).toEqual([{ labels, values: [[0, 1], [600_000, 2]] }]);
   });
 });

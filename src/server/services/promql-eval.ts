@@ -162,8 +162,36 @@ export interface RangeSeries {
   values: [number, number][];
 }
 
+/**
+ * A range query of a bare selector (what Grafana's plain panels ask): each series' points walked once
+ * with the steps, the value at each step as evalAt gives it. Null when two series share a label set
+ * (the step-by-step path refuses that at the step where both have a value).
+ */
+function selectorRange(series: readonly SourceSeries[], startMs: number, endMs: number, stepMs: number): RangeSeries[] | null {
+  const seen = new Set<string>();
+  for (const s of series) {
+    const key = labelsKey(s.labels);
+    if (seen.has(key)) return null;
+    seen.add(key);
+  }
+  const out: RangeSeries[] = [];
+  for (const { labels, points } of series) {
+    const values: [number, number][] = [];
+    let i = -1;
+    for (let t = startMs; t <= endMs; t += stepMs) {
+      while (i + 1 < points.length && points[i + 1]!.t <= t) i++;
+      const p = points[i];
+      if (p && p.t > t - LOOKBACK_MS) values.push([t, p.v]);
+    }
+    if (values.length > 0) out.push({ labels, values });
+  }
+  return out.sort((a, b) => compareLabels(a.labels, b.labels));
+}
+
 /** A range query: the expression at each step from startMs to endMs; series sorted by labels. */
 export function evalRange(e: Expr, startMs: number, endMs: number, stepMs: number, data: QueryData): RangeSeries[] {
+  const direct = e.kind === 'selector' ? selectorRange(data.get(e) ?? [], startMs, endMs, stepMs) : null;
+  if (direct) return direct;
   const out = new Map<string, RangeSeries>();
   for (let t = startMs; t <= endMs; t += stepMs) {
     const v = evalAt(e, t, data);

@@ -13,9 +13,18 @@ export interface Sample {
   v: number;
 }
 
+// Label sets are never changed once built, and a series' labels object is shared by its samples at
+// every step of a range query: its key is computed once (the sort and JSON were most of a range
+// query's time, once per step and series).
+const keys = new WeakMap<Labels, string>();
+// The same for a series' labels without its name (functions and operators drop it at every step).
+const withoutName = new WeakMap<Labels, Labels>();
+
 /** A label set's identity: its pairs in name order. */
 export function labelsKey(labels: Labels): string {
-  return JSON.stringify(Object.keys(labels).sort().map((k) => [k, labels[k]]));
+  let key = keys.get(labels);
+  if (key === undefined) keys.set(labels, (key = JSON.stringify(Object.keys(labels).sort().map((k) => [k, labels[k]]))));
+  return key;
 }
 
 /** Prometheus's order of label sets (labels.Compare): pair by pair, names then values. */
@@ -33,14 +42,17 @@ export function compareLabels(a: Labels, b: Labels): number {
 
 /** The labels without `__name__` (what functions and arithmetic answer). */
 export function dropName(labels: Labels): Labels {
+  const known = withoutName.get(labels);
+  if (known) return known;
   const { __name__: _name, ...rest } = labels;
+  withoutName.set(labels, rest);
   return rest;
 }
 
 /** The labels an aggregation groups by: only `by`'s (present ones), or all but `without`'s and the name. */
 export function groupLabels(labels: Labels, without: boolean, names: readonly string[]): Labels {
   if (without) {
-    const out = dropName(labels);
+    const { __name__: _name, ...out } = labels;
     for (const n of names) delete out[n];
     return out;
   }

@@ -39,5 +39,16 @@ CREATE TABLE series_minutes (
 CREATE INDEX series_minutes_time ON series_minutes (time);
 `,
     },
+    {
+      // The index on time cost a sixth of every remote-written sample's insert; retention deletes
+      // series by series along the primary key instead (telemetry/retention.ts), and with a removed
+      // series all of its minutes. Minutes whose series is already gone go now: nothing would reach
+      // them any more, and SQLite may give their series id to a new series.
+      version: 2,
+      sql: `
+DROP INDEX series_minutes_time;
+DELETE FROM series_minutes WHERE NOT EXISTS (SELECT 1 FROM labelled_series s WHERE s.account_id = series_minutes.account_id AND s.id = series_minutes.series_id);
+`,
+    },
   ],
 };

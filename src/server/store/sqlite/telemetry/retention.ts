@@ -64,7 +64,10 @@ export function enforceRetention(db: Db, now: number, keep: RetentionPolicy, acc
     const minute = cut(a, 'minute');
     if (minute !== null) {
       removed += stmt(db, 'DELETE FROM bucket_minutes WHERE account_id = ? AND time < ?').run(a, minute).changes;
-      removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND time < ?').run(a, minute).changes;
+      // series_minutes has no index on time (schema-labelled-series.ts): its rows go series by series
+      // along the key, and a series removed takes all its minutes (later ones too) with it.
+      removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ?) AND time < ?').run(a, a, minute).changes;
+      removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ? AND last_updated < ?)').run(a, a, minute).changes;
       removed += stmt(db, 'DELETE FROM labelled_series WHERE account_id = ? AND last_updated < ?').run(a, minute).changes;
     }
     const histories = cut(a, 'alert_histories');

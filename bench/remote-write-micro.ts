@@ -1,0 +1,68 @@
+// Micro-benchmark (in process) of POST /api/v1/write as bench:peers' remote-write part sends it: one
+// WriteRequest per server-minute (3,219 series of one sample), SERVERS servers (default 20); the
+// first minute creates the series, the later MINUTES (default 3) are timed: samples per CPU second of
+// this process (request handling by app.inject, decode, plan, SQLite). PROFILE=file.cpuprofile
+// profiles the later minutes. npx tsx bench/remote-write-micro.ts
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/server/app';
+import { newEvents, systemNow } from '../src/server/deps';
+import { createAccount } from '../src/server/services/accounts';
+import { openSqliteStore } from '../src/server/store/sqlite/open';
+import { batch } from './fleet';
+import { snappy, writeRequest } from './peers/remote-write';
+import { batchSamples } from './peers/samples';
+
+const servers = Number(process.env.SERVERS ?? 20);
+const minutes = Number(process.env.MINUTES ?? 3);
+const dir = mkdtempSync(join(tmpdir(), 'rw-micro-'));
+const store = openSqliteStore(join(dir, 'bench.sqlite'));
+const acc = await createAccount(store, 'rw@example.com');
+if (!acc.ok) throw new Error(acc.message);
+const deps = { store, config: { dataDir: dir, defaultAlerts: false, remoteWrite: { maxSeriesPerAccount: 5_000_000, maxInFlight: 16 } }, now: systemNow, events: newEvents() };
+const app = await buildApp(deps);
+const headers = {
+  authorization: `Basic ${Buffer.from(`${acc.email}:${acc.api_key}`).toString('base64')}`,
+  'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0',
+};
+const last = Math.floor(Date.now() / 60_000) * 60 - 60;
+const bodies = (minute: number) => Array.from({ length: servers }, (_, i) => {
+  const b = batch(`rw-${i}`, i, minute, 200);
+  return { body: snappy(writeRequest(batchSamples(b), b.minute * 1000)), samples: batchSamples(b).length };
+});
+const send = async (list: ReturnType<typeof bodies>) => {
+  // As the bench: 16 writes in flight.
+  const queue = [...list];
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const r = await app.inject({ method: 'POST', url: '/api/v1/write', headers, payload: next.body });
+      if (r.statusCode !== 204) throw new Error(`${r.statusCode} ${r.body}`);
+    }
+  }));
+};
+const first = bodies(last - minutes * 60);
+const c0 = process.cpuUsage();
+await send(first);
+const c1 = process.cpuUsage(c0);
+const perMinute = first.reduce((n, b) => n + b.samples, 0);
+console.log(`first minute (new series): ${Math.round(perMinute / ((c1.user + c1.system) / 1e6)).toLocaleString('en')} samples per CPU second`);
+const later = Array.from({ length: minutes }, (_, m) => bodies(last - (minutes - 1 - m) * 60));
+const session = new Session();
+if (process.env.PROFILE) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+const c2 = process.cpuUsage();
+const t0 = performance.now();
+for (const list of later) await send(list);
+const c3 = process.cpuUsage(c2);
+const wall = performance.now() - t0;
+if (process.env.PROFILE) writeFileSync(process.env.PROFILE, JSON.stringify((await session.post('Profiler.stop')).profile));
+const cpu = (c3.user + c3.system) / 1e6;
+console.log(`later minutes: ${Math.round((perMinute * minutes) / cpu).toLocaleString('en')} samples per CPU second (${((cpu * 1e6) / (perMinute * minutes)).toFixed(2)} µs a sample), ${Math.round((perMinute * minutes) / (wall / 1000)).toLocaleString('en')} samples/s`);
+await app.close();
+await store.close();
+rmSync(dir, { recursive: true, force: true });
