@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './db';
+import { enforceRetention } from './telemetry/retention';
 
 const dir = mkdtempSync(join(tmpdir(), 'fw-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,5 +30,42 @@ describe('labelled-series schema', () => {
     reopened.close();
     expect(indexes).toEqual([]);
     expect(minutes).toEqual([{ series_id: series, time: 60 }, { series_id: series, time: 120 }]);
+  });
+
+  it('retention removes minutes before the cut along the key, and a series not written since the cut with all its minutes', () => {
+    const db = openDb(join(dir, 'retention.sqlite'));
+    const account = Number(db.prepare("INSERT INTO accounts (email, key_hash, created) VALUES ('r@b.c', 'x', 0)").run().lastInsertRowid);
+    const other = Number(db.prepare("INSERT INTO accounts (email, key_hash, created) VALUES ('o@b.c', 'x', 0)").run().lastInsertRowid);
+    const add = (a: number, fp: string, lastUpdated: number) =>
+      Number(
+        db.prepare("INSERT INTO labelled_series (account_id, fingerprint, name, labels, create_time, last_updated) VALUES (?, ?, 'up', '{}', 0, ?)").run(a, fp, lastUpdated).lastInsertRowid,
+      );
+    const minute = db.prepare('INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms) VALUES (?, ?, ?, 1, 1, 1, 1, 1, ?)');
+    const DAY = 86_400;
+    const now = 100 * DAY;
+    const cut = now - 30 * DAY;
+    // Written until now: its minutes before the cut go, the later ones stay.
+    const live = add(account, 'live', now);
+    // Not written since before the cut, yet with a minute dated after it (a sample from a clock ahead):
+    // the series goes with all its minutes, so an id SQLite gives again cannot inherit them.
+    const stale = add(account, 'stale', cut - 60);
+    // Another account whose retention is forever keeps everything.
+    const kept = add(other, 'kept', cut - 60);
+    for (const t of [cut - 120, cut + 60]) {
+      minute.run(account, live, t, t * 1000);
+      minute.run(account, stale, t, t * 1000);
+      minute.run(other, kept, t, t * 1000);
+    }
+    const forever = { minute: null, hour: null, day: null, batchIds: DAY };
+    enforceRetention(db, now, { minute: 30 * DAY, hour: 400 * DAY, day: null, batchIds: 8 * DAY }, new Map([[other, forever]]));
+    const series = db.prepare('SELECT id FROM labelled_series ORDER BY id').pluck().all();
+    const minutes = db.prepare('SELECT series_id, time FROM series_minutes ORDER BY series_id, time').all();
+    db.close();
+    expect(series).toEqual([live, kept]);
+    expect(minutes).toEqual([
+      { series_id: live, time: cut + 60 },
+      { series_id: kept, time: cut - 120 },
+      { series_id: kept, time: cut + 60 },
+    ]);
   });
 });
