@@ -1,3 +1,4 @@
+import { toColumns } from '../src/shared/batch-columns';
 import type { Batch } from '../src/shared/ingest';
 
 /** A deterministic server sample of a minute. */
@@ -66,4 +67,13 @@ export function batch(guid: string, i: number, minute: number, nProc: number): B
     statsd: [],
     transactions: [],
   };
+}
+
+/**
+ * The body our collector uploads for a batch (src/server/collector/uploader.ts; uncompressed here): the
+ * processes as columns. BENCH_BATCH_FORM=records sends them as the list of records instead.
+ */
+export function uploadBody(b: Batch): Buffer {
+  if (process.env.BENCH_BATCH_FORM === 'records') return Buffer.from(JSON.stringify(b));
+  return Buffer.from(JSON.stringify({ ...b, processes: toColumns(b.processes) }));
 }

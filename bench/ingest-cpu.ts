@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { batch } from './fleet';
+import { batch, uploadBody } from './fleet';
 import { pool, startBenchService } from './service';
 
 const SERVERS = Number(process.env.BENCH_CPU_SERVERS ?? 300);
@@ -19,7 +19,7 @@ const load0 = loadavg()[0]!;
 let cpu = 0;
 let wall = 0;
 for (let m = 0; m < MINUTES; m++) {
-  const bodies = guids.map((g, i) => Buffer.from(JSON.stringify(batch(g, i, first + m * 60, 200))));
+  const bodies = guids.map((g, i) => uploadBody(batch(g, i, first + m * 60, 200)));
   const c0 = svc.serviceCpu();
   const t0 = performance.now();
   await svc.postAll(bodies);

@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { batch } from './fleet';
+import { batch, uploadBody } from './fleet';
 import { pgAdminUrl, scratchDatabase } from './pg-scratch';
 import { machine, Report, type Figure } from './report';
 import { pool, startBenchService, type BenchService } from './service';
@@ -38,7 +38,7 @@ async function prepare(svc: BenchService, now: number) {
   const readIds = await Promise.all(Array.from({ length: READ_SERVERS }, (_, i) => svc.register(`read-${i}`)));
   const uploadGuids = Array.from({ length: UPLOAD_SERVERS }, (_, i) => `up-${i}`);
   await pool(uploadGuids, (g) => svc.register(g));
-  const bodies = readIds.flatMap((_, i) => Array.from({ length: 60 }, (_, k) => Buffer.from(JSON.stringify(batch(`read-${i}`, i, now - (59 - k) * 60, PROCS)))));
+  const bodies = readIds.flatMap((_, i) => Array.from({ length: 60 }, (_, k) => uploadBody(batch(`read-${i}`, i, now - (59 - k) * 60, PROCS))));
   await svc.postAll(bodies);
   await svc.lag();
   return { readIds, uploadGuids };
@@ -89,7 +89,7 @@ async function loadStore(store: string, dir: string, fig: Figure, report: Report
         const n = uploads++;
         const g = n % UPLOAD_SERVERS;
         const minute = now - 2 * 86400 + Math.floor(n / UPLOAD_SERVERS) * 60;
-        return { method: 'POST', path: '/api/v5/collector/batches', body: Buffer.from(JSON.stringify(batch(uploadGuids[g]!, g, minute, PROCS))) };
+        return { method: 'POST', path: '/api/v5/collector/batches', body: uploadBody(batch(uploadGuids[g]!, g, minute, PROCS)) };
       }
       const id = readIds[reads++ % READ_SERVERS]!;
       if (kind === 'server list') return { method: 'GET', path: '/api/v5/servers/' };

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backtest, pgMinutes, sqliteMinutes, type PutMinutes } from './backtest';
-import { batch } from './fleet';
+import { batch, uploadBody } from './fleet';
 import { pgAdminUrl, scratchDatabase } from './pg-scratch';
 import { rawPgCopy, rawSqlite, type RawWriter } from './raw';
 import { pgRollups, reads, sqliteRollups, type PutRollups } from './reads';
@@ -55,7 +55,7 @@ async function ingest(svc: BenchService, raw: RawWriter, store: string, target: 
   for (let m = 0; m < MINUTES; m++) {
     const minute = first + m * 60;
     const batches = guids.map((g, i) => batch(g, i, minute, PROCS));
-    const bodies = batches.map((b) => Buffer.from(JSON.stringify(b)));
+    const bodies = batches.map(uploadBody);
     const c0 = svc.serviceCpu();
     const g0 = process.cpuUsage();
     let t0 = performance.now();
@@ -95,7 +95,7 @@ async function hourClose(svc: BenchService, store: string, cpuPerMinute: number,
   await pool(closeGuids, (g) => svc.register(g));
   const hour0 = Math.floor((first - 86400) / 3600) * 3600;
   const minuteCpu = async (minute: number) => {
-    const bodies = closeGuids.map((g, i) => Buffer.from(JSON.stringify(batch(g, i, minute, PROCS))));
+    const bodies = closeGuids.map((g, i) => uploadBody(batch(g, i, minute, PROCS)));
     const c0 = svc.serviceCpu();
     await svc.postAll(bodies);
     return svc.serviceCpu() - c0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PROCESSES, parseColumnBatch } from './batch-columns';
 import { batch, batchFields, checkMessageTimes, type Batch, type ProcessSample } from './ingest';
 import { PROCESS_FIELDS } from './telemetry';
 
@@ -6,10 +7,12 @@ import { PROCESS_FIELDS } from './telemetry';
  * Parses an uploaded batch (as JSON.parse gives it) to exactly what `batch.safeParse` answers, at a
  * fraction of the cost: the processes, hundreds of records a minute, go through the hand-written check
  * below, the rest of the batch through zod. Whatever that check does not accept is parsed again by the
- * full schema, so a refusal always carries zod's own first issue, path and message.
+ * full schema, so a refusal always carries zod's own first issue, path and message. Processes sent
+ * as columns (a record of arrays, batch-columns.ts) give the same Batch as the list of them would.
  */
 export function parseBatch(input: unknown): z.ZodSafeParseResult<Batch> {
   if (isRecord(input)) {
+    if (isRecord(input.processes)) return parseColumnBatch(input, input.processes, batchWithoutProcesses);
     const processes = checkProcesses(input.processes);
     if (processes) {
       const rest = batchWithoutProcesses.safeParse(input);
@@ -27,8 +30,6 @@ const batchWithoutProcesses = batchFields.extend({ processes: z.unknown() }).sup
 
 /** The keys of `processSample`, in its order: zod's output lists them so. batch-parse.test.ts holds them to the schema. */
 export const PROCESS_KEYS = ['pid', 'create_time', 'name', 'args', ...PROCESS_FIELDS] as const;
-
-const MAX_PROCESSES = 20_000;
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isCount = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;

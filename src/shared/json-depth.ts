@@ -25,42 +25,6 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
-/**
- * Whether a value (as JSON.parse gives it) nests arrays and objects deeper than `max`, counted as
- * jsonTooDeep counts them in the text. Iterative, so any depth is walked without recursion; meant to run
- * right after JSON.parse, which V8 also does without recursion, and before anything that recurses over
- * the value. Over an 87 KB collector batch it costs about half what the text scan does: it visits the
- * batch's few hundred arrays and objects and their values, not each of its characters.
- */
-export function valueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const items: object[] = [value];
-  const depths: number[] = [1];
-  while (items.length > 0) {
-    const item = items.pop()!;
-    const depth = depths.pop()!;
-    if (depth > max) return true;
-    if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i++) {
-        const v: unknown = item[i];
-        if (typeof v === 'object' && v !== null) {
-          items.push(v);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      for (const k in item) {
-        const v: unknown = (item as Record<string, unknown>)[k];
-        if (typeof v === 'object' && v !== null) {
-          items.push(v);
-          depths.push(depth + 1);
-        }
-      }
-    }
-  }
-  return false;
-}
-
 /** The index of the quote closing the string opened at `open`, or -1: a quote ends it when an even number of backslashes precede it. */
 function stringEnd(text: string, open: number): number {
   let q = text.indexOf('"', open + 1);

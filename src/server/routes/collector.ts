@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { batchBody } from '../../shared/batch-columns';
 import { parseBatch } from '../../shared/batch-parse';
-import { registration, batch, batchResponse, collectorConfig, registerResponse, type Batch } from '../../shared/ingest';
+import { registration, batchResponse, collectorConfig, registerResponse, type Batch } from '../../shared/ingest';
 import { evaluationPayload } from '../alerting/batch-parts';
 import { defaultAlerts } from '../alerting/defaults';
 import type { Deps } from '../deps';
@@ -76,7 +77,7 @@ export function collectorRoutes(app: FastifyInstance, { store, now, events, conf
   route(app, {
     method: 'POST', path: '/collector/batches',
     tag: 'Collector', summary: 'Upload one minute (201 stored; 200 {stored:false} for a replayed batch_id; gzip accepted)',
-    params: batch, jsonOnly: true, response: batchResponse, status: 201,
+    params: batchBody, jsonOnly: true, response: batchResponse, status: 201,
   }, opts, async (req, reply) => {
     const b = parseBody(req, { safeParse: parseBatch });
     const t = now();
