@@ -49,17 +49,34 @@ describe('decodeWriteRequest', () => {
     ]);
     const [first] = decodeWriteRequest(body);
     const asked: string[] = [];
-    // Known: the bytes of job="a" (as the cache compares them), answered with its metric name.
-    const out = decodeWriteRequest(body, (bytes) => {
-      asked.push(bytes.text());
-      return bytes.equals(first!.bytes!.text()) ? 'up' : undefined;
+    // Known: the key of job="a" (the label fields as sent), answered with its cache entry.
+    const hit = { name: 'up', id: 7 };
+    const out = decodeWriteRequest(body, (key) => {
+      asked.push(key);
+      return key === first!.key ? hit : undefined;
     });
-    expect(asked).toHaveLength(2);
+    expect(asked).toEqual([first!.key, out[1]!.key]);
+    expect(out[0]!.hit).toBe(hit);
     expect(out[0]!.name).toBe('up');
-    expect(out[1]!.name).toBeUndefined();
+    expect(out[1]!.hit).toBeUndefined();
+    expect(out[1]!.name).toBe('up');
     expect(out[0]!.labels).toEqual(labels({ __name__: 'up', job: 'a' }));
-    expect(out[0]!.bytes!.hash).toBe(first!.bytes!.hash);
-    expect(out[1]!.bytes!.hash).not.toBe(out[0]!.bytes!.hash);
+    expect(out[0]!.samples).toEqual([{ ms: 1, value: 1 }]);
+    expect(out[1]!.key).not.toBe(out[0]!.key);
+  });
+
+  it('keys a series by its label fields as sent, wherever they lie among its fields', () => {
+    const label = (n: string, v: string) => Buffer.concat([Buffer.from([0x0a, n.length]), Buffer.from(n), Buffer.from([0x12, v.length]), Buffer.from(v)]);
+    const field = (tag: number, b: Buffer) => Buffer.concat([Buffer.from([tag, b.length]), b]);
+    const sample = Buffer.concat([Buffer.from([0x09]), Buffer.from(new Float64Array([3]).buffer), Buffer.from([0x10, 0x05])]);
+    const [a, b] = [label('__name__', 'up'), label('job', 'x')];
+    // The same label fields, together and with the sample between them.
+    const together = field(0x0a, Buffer.concat([field(0x0a, a), field(0x0a, b), field(0x12, sample)]));
+    const split = field(0x0a, Buffer.concat([field(0x0a, a), field(0x12, sample), field(0x0a, b)]));
+    const [x, y] = decodeWriteRequest(snappy.compress(Buffer.concat([together, split])));
+    expect(x!.key).toBe(y!.key);
+    expect(y!.labels).toEqual(labels({ __name__: 'up', job: 'x' }));
+    expect(y!.samples).toEqual([{ ms: 5, value: 3 }]);
   });
 
   it.each([
