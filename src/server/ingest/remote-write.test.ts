@@ -113,3 +113,43 @@ describe('decodeWriteRequest on the wire', () => {
     ['a truncated sample value', snappy.compress(Buffer.from([0x0a, 0x04, 0x12, 0x02, 0x09, 0x00])), /protobuf WriteRequest/],
   ])('refuses %s', (_what, body, message) => expect(() => decodeWriteRequest(body)).toThrow(message));
 });
+
+describe('decodeWriteRequest on corrupt bodies', () => {
+  const body = encode([
+    { labels: labels({ __name__: 'up', instance: 'a:9100', job: 'node' }), samples: [{ value: 1, timestamp: 1_700_000_000_123 }, { value: staleNaN(), timestamp: 1_700_000_015_000 }] },
+    { labels: labels({ __name__: 'x', le: '0.5' }), samples: [{ value: 2.5, timestamp: 3 }] },
+  ]);
+  const proto = Buffer.from(snappy.uncompress(body));
+  /** Decodes, answering the error's class when it throws. */
+  const outcome = (b: Uint8Array, known?: (key: string) => { name: string } | undefined) => {
+    try {
+      decodeWriteRequest(b, known);
+      return 'read';
+    } catch (err) {
+      return err instanceof BadWriteRequest ? 'refused' : `${(err as Error).constructor.name}: ${(err as Error).message}`;
+    }
+  };
+
+  it('refuses every truncation of the snappy body or of the protobuf with BadWriteRequest', () => {
+    for (let n = 0; n < body.length; n++) expect(outcome(body.subarray(0, n)), `${n} snappy bytes`).toBe('refused');
+    // A protobuf cut between two fields reads as fewer fields; any other cut is refused. Never another error.
+    for (let n = 0; n < proto.length; n++) expect(outcome(snappy.compress(proto.subarray(0, n))), `${n} protobuf bytes`).toMatch(/^(read|refused)$/);
+    expect(outcome(snappy.compress(proto.subarray(0, proto.length - 1)))).toBe('refused');
+  });
+
+  it('reads or refuses (400), never fails otherwise, bodies with bytes changed at random, known series or not', () => {
+    let seed = 11;
+    const rand = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+    const first = decodeWriteRequest(body)[0]!;
+    const known = (key: string) => (key === first.key ? { name: 'up' } : undefined);
+    const seen = new Set<string>();
+    for (let i = 0; i < 3000; i++) {
+      const bad = Buffer.from(i % 2 ? body : proto);
+      for (let k = 0; k <= i % 3; k++) bad[Math.floor(rand() * bad.length)] = Math.floor(rand() * 256);
+      const o = outcome(i % 2 ? bad : snappy.compress(bad), i % 4 < 2 ? known : undefined);
+      expect(o).toMatch(/^(read|refused)$/);
+      seen.add(o);
+    }
+    expect([...seen].sort()).toEqual(['read', 'refused']);
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { RemoteSeries } from '../ingest/remote-write';
 import { WireSeries } from '../ingest/write-request-wire';
 import type { KnownSeriesWrite, SeriesMinute, SeriesWrite } from '../store/repos/labelled-series';
@@ -13,12 +13,16 @@ export interface SeriesLimits {
 }
 export const DEFAULT_SERIES_LIMITS: SeriesLimits = { maxSeriesPerRequest: 20_000, maxSeriesPerAccount: 200_000 };
 
+/** SHA-256 in hex: one-shot crypto.hash (Node 20.12 and later: about half the cost of a Hash object a series), or a Hash object. */
+const oneShot = (crypto as { hash?: typeof crypto.hash }).hash;
+const sha256 = oneShot ? (text: string) => oneShot('sha256', text, 'hex') : (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
 /** The identity of a label set (sorted by name, `__name__` included): SHA-256 of name/value pairs. */
 export function fingerprint(labels: readonly { name: string; value: string }[]): string {
   // One update of the joined text hashes the same UTF-8 bytes as an update per part, with fewer calls.
   let text = '';
   for (const l of labels) text += `${l.name}\xff${l.value}\xff`;
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+  return sha256(text).slice(0, 32);
 }
 
 /** A minute of one sample. */
