@@ -1,6 +1,7 @@
 import snappy from 'snappyjs';
 import { describe, expect, it } from 'vitest';
 import { BadWriteRequest, decodeWriteRequest, WRITE_REQUEST } from './remote-write';
+import type { KeyLookup, KnownKey } from './write-request-wire';
 
 type Series = { labels: { name: string; value: string }[]; samples: { value: number; timestamp: number }[] };
 const encode = (timeseries: Series[]) => snappy.compress(WRITE_REQUEST.encode(WRITE_REQUEST.fromObject({ timeseries })).finish());
@@ -50,19 +51,20 @@ describe('decodeWriteRequest', () => {
     const [first] = decodeWriteRequest(body);
     const asked: string[] = [];
     // Known: the key of job="a" (the label fields as sent), answered with its cache entry.
-    const hit = { name: 'up', id: 7 };
-    const out = decodeWriteRequest(body, (key) => {
-      asked.push(key);
-      return key === first!.key ? hit : undefined;
+    const hit = { key: first!.key, hash: first!.hash, name: 'up', id: 7 };
+    const out = decodeWriteRequest(body, (buf, start, end) => {
+      asked.push(buf.toString('latin1', start, end));
+      return buf.subarray(start, end).equals(first!.key) ? hit : undefined;
     });
-    expect(asked).toEqual([first!.key, out[1]!.key]);
+    expect(asked).toEqual([first!.key.toString('latin1'), out[1]!.key.toString('latin1')]);
     expect(out[0]!.hit).toBe(hit);
     expect(out[0]!.name).toBe('up');
     expect(out[1]!.hit).toBeUndefined();
     expect(out[1]!.name).toBe('up');
     expect(out[0]!.labels).toEqual(labels({ __name__: 'up', job: 'a' }));
     expect(out[0]!.samples).toEqual([{ ms: 1, value: 1 }]);
-    expect(out[1]!.key).not.toBe(out[0]!.key);
+    expect(out[1]!.hash).not.toBe(out[0]!.hash);
+    expect(out[1]!.key.equals(out[0]!.key)).toBe(false);
   });
 
   it('keys a series by its label fields as sent, wherever they lie among its fields', () => {
@@ -74,7 +76,8 @@ describe('decodeWriteRequest', () => {
     const together = field(0x0a, Buffer.concat([field(0x0a, a), field(0x0a, b), field(0x12, sample)]));
     const split = field(0x0a, Buffer.concat([field(0x0a, a), field(0x12, sample), field(0x0a, b)]));
     const [x, y] = decodeWriteRequest(snappy.compress(Buffer.concat([together, split])));
-    expect(x!.key).toBe(y!.key);
+    expect(x!.key.equals(y!.key)).toBe(true);
+    expect(x!.hash).toBe(y!.hash);
     expect(y!.labels).toEqual(labels({ __name__: 'up', job: 'x' }));
     expect(y!.samples).toEqual([{ ms: 5, value: 3 }]);
   });
@@ -121,7 +124,7 @@ describe('decodeWriteRequest on corrupt bodies', () => {
   ]);
   const proto = Buffer.from(snappy.uncompress(body));
   /** Decodes, answering the error's class when it throws. */
-  const outcome = (b: Uint8Array, known?: (key: string) => { name: string } | undefined) => {
+  const outcome = (b: Uint8Array, known?: KeyLookup<KnownKey>) => {
     try {
       decodeWriteRequest(b, known);
       return 'read';
@@ -141,7 +144,7 @@ describe('decodeWriteRequest on corrupt bodies', () => {
     let seed = 11;
     const rand = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
     const first = decodeWriteRequest(body)[0]!;
-    const known = (key: string) => (key === first.key ? { name: 'up' } : undefined);
+    const known: KeyLookup<KnownKey> = (buf, start, end) => (buf.subarray(start, end).equals(first.key) ? { key: first.key, hash: first.hash, name: 'up' } : undefined);
     const seen = new Set<string>();
     for (let i = 0; i < 3000; i++) {
       const bad = Buffer.from(i % 2 ? body : proto);

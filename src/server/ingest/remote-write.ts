@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs';
 import { SnappyError, uncompressedLength, uncompressInto } from './snappy-block';
-import { BadTimestamp, readWriteRequest, WireError, type WireSeries } from './write-request-wire';
+import { BadTimestamp, readWriteRequest, WireError, type KeyLookup, type KnownKey, type WireSeries } from './write-request-wire';
 
 /**
  * Prometheus remote write 1.0 (prompb/remote.proto, types.proto), declared by reflection for senders
@@ -106,7 +106,7 @@ function inflate(body: Buffer): Buffer {
  * answer gives the metric name) is neither decoded nor checked again; its labels are read only if asked for.
  * Nothing answered refers to the body or to the inflated bytes.
  */
-export function decodeWriteRequest<K extends { name: string }>(body: Uint8Array, known?: (key: string) => K | undefined): WireSeries<K>[] {
+export function decodeWriteRequest<K extends KnownKey>(body: Uint8Array, known?: KeyLookup<K>): WireSeries<K>[] {
   const raw = inflate(Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   let series: WireSeries<K>[];
   try {
@@ -118,7 +118,7 @@ export function decodeWriteRequest<K extends { name: string }>(body: Uint8Array,
   }
   for (let i = 0; i < series.length; i++) {
     const s = series[i]!;
-    s.name = s.hit === undefined ? checkedName(s.labels, i) : s.hit.name;
+    if (s.hit === undefined) s.name = checkedName(s.labels, i);
   }
   return series;
 }

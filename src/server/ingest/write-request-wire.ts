@@ -6,10 +6,10 @@
  * time on 64-bit values as decimal strings (bench/peers' remote-write part). Throws WireError.
  *
  * It is shaped by what a receiver does with a stream that sends the same series every scrape: a
- * series is named by its label fields as sent (`key`, the bytes as a latin1 string, which a Map hashes
- * and compares natively); a series the caller knows by that key has no label decoded at all; and the
- * samples of the whole request go to two flat arrays (a series holds a range of them), so a sample is
- * no object.
+ * series is named by its label fields as sent (`key`); a series the caller knows by them
+ * (services/series-cache.ts) has no label decoded and no key copied;
+ * and the samples of the whole request go to two flat arrays (a series holds a range of them), so a
+ * sample is no object.
  */
 
 export class WireError extends Error {}
@@ -26,18 +26,29 @@ export interface WireLabel {
   value: string;
 }
 
+/** What the caller knows of a series (services/series-cache.ts): at least its key, its keyHash and its metric name. */
+export interface KnownKey {
+  readonly key: Buffer;
+  readonly hash: number;
+  readonly name: string;
+}
+
+/** Looks a series up by its key, the label bytes buf[start, end). */
+export type KeyLookup<K> = (buf: Buffer, start: number, end: number) => K | undefined;
+
 /**
  * One TimeSeries as read: a remote-write series (ingest/remote-write.ts RemoteSeries) whose labels and
  * samples are decoded only when asked for.
  */
-export class WireSeries<K> {
+export class WireSeries<K extends KnownKey> {
   private decoded: WireLabel[] | null;
   /** Its metric name: the answer of `known`, or set once its labels are checked. */
   name: string | undefined;
-
   constructor(
-    /** The label fields as sent, byte for byte, as a latin1 string: equal keys are the same label set. */
-    readonly key: string,
+    /** The label fields as sent, byte for byte (equal keys are the same label set); the known one's when known. */
+    readonly key: Buffer,
+    /** keyHash of the key. */
+    readonly hash: number,
     /** What `known` answered for the key (then its labels were not decoded). */
     readonly hit: K | undefined,
     labels: WireLabel[] | null,
@@ -48,11 +59,12 @@ export class WireSeries<K> {
     readonly to: number,
   ) {
     this.decoded = labels;
+    this.name = hit?.name;
   }
 
   /** The labels in the order sent (decoded from the key if `known` knew it). */
   get labels(): WireLabel[] {
-    return (this.decoded ??= keyLabels(this.key));
+    return (this.decoded ??= labelsIn(this.key, [0, this.key.length]));
   }
 
   get samples(): { ms: number; value: number }[] {
@@ -62,7 +74,29 @@ export class WireSeries<K> {
   }
 }
 
-export interface WireRequest<K> {
+/**
+ * A 30-bit hash of buf[start, end) (MurmurHash3's mixing, four bytes a step): a Map key that is a
+ * small integer, and cheaper than hashing a string made of the bytes.
+ */
+export function keyHash(buf: Buffer, start: number, end: number): number {
+  let h = end - start;
+  let j = start;
+  for (; j + 4 <= end; j += 4) {
+    let k = buf[j]! | (buf[j + 1]! << 8) | (buf[j + 2]! << 16) | (buf[j + 3]! << 24);
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    h ^= Math.imul(k, 0x1b873593);
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  for (; j < end; j++) h = Math.imul(h ^ buf[j]!, 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h & 0x3fffffff;
+}
+
+export interface WireRequest<K extends KnownKey> {
   series: WireSeries<K>[];
   /** Sample timestamps (epoch ms) and values of all series, stale markers left out. */
   ms: number[];
@@ -155,19 +189,13 @@ function labelsIn(buf: Buffer, ranges: readonly number[]): WireLabel[] {
   return labels;
 }
 
-/** The labels of a key (WireSeries.key). */
-export function keyLabels(key: string): WireLabel[] {
-  const buf = Buffer.from(key, 'latin1');
-  return labelsIn(buf, [0, buf.length]);
-}
-
 /** Prometheus's staleness marker (value.StaleNaN, 0x7ff0000000000002) at `pos`, little-endian. */
 function isStale(buf: Buffer, pos: number): boolean {
   return buf[pos] === 0x02 && buf[pos + 1] === 0 && buf[pos + 2] === 0 && buf[pos + 3] === 0 && buf[pos + 4] === 0 && buf[pos + 5] === 0 && buf[pos + 6] === 0xf0 && buf[pos + 7] === 0x7f;
 }
 
 /** Reads one Sample into the request's arrays, unless it is a stale marker (Prometheus's receiver skips them too). */
-function sample<K>(r: Reader, end: number, out: WireRequest<K>, series: number) {
+function sample<K extends KnownKey>(r: Reader, end: number, out: WireRequest<K>, series: number) {
   let value = 0;
   let ms = 0;
   let stale = false;
@@ -187,7 +215,7 @@ function sample<K>(r: Reader, end: number, out: WireRequest<K>, series: number) 
   out.values.push(value);
 }
 
-function timeSeries<K>(r: Reader, end: number, out: WireRequest<K>, known: ((key: string) => K | undefined) | undefined) {
+function timeSeries<K extends KnownKey>(r: Reader, end: number, out: WireRequest<K>, known: KeyLookup<K> | undefined) {
   const index = out.series.length;
   const from = out.ms.length;
   // Byte ranges [start, end) of the label fields: one when they are next to each other, as every sender writes them.
@@ -214,23 +242,29 @@ function timeSeries<K>(r: Reader, end: number, out: WireRequest<K>, known: ((key
       r.pos = e;
     } else r.skip(tag & 7);
   }
-  let key = '';
-  if (more === null) {
-    if (at0 >= 0) key = r.buf.toString('latin1', at0, at1);
-  } else {
+  // The key's bytes: in place, or joined when the label fields lie apart.
+  let buf = r.buf;
+  if (at0 < 0) at0 = at1 = 0;
+  else if (more !== null) {
     more.push(at0, at1);
-    for (let i = 0; i < more.length; i += 2) key += r.buf.toString('latin1', more[i], more[i + 1]);
+    buf = Buffer.concat(more.flatMap((_, i) => (i % 2 ? [] : [r.buf.subarray(more[i], more[i + 1])])));
+    at0 = 0;
+    at1 = buf.length;
   }
-  const hit = known?.(key);
-  const labels = hit === undefined ? labelsIn(r.buf, more ?? (at0 < 0 ? [] : [at0, at1])) : null;
-  out.series.push(new WireSeries(key, hit, labels, out.ms, out.values, from, out.ms.length));
+  const hit = known?.(buf, at0, at1);
+  if (hit !== undefined) out.series.push(new WireSeries(hit.key, hit.hash, hit, null, out.ms, out.values, from, out.ms.length));
+  else {
+    // Copied: the caller may keep it, and `buf` is reused for the next request (remote-write.ts).
+    const key = Buffer.from(buf.subarray(at0, at1));
+    out.series.push(new WireSeries<K>(key, keyHash(key, 0, key.length), undefined, labelsIn(key, [0, key.length]), out.ms, out.values, from, out.ms.length));
+  }
 }
 
 /**
  * Reads a WriteRequest's series (labels in the order sent). A series whose key `known` knows keeps
  * its labels undecoded (labels null, hit the answer).
  */
-export function readWriteRequest<K>(buf: Buffer, known?: (key: string) => K | undefined): WireRequest<K> {
+export function readWriteRequest<K extends KnownKey>(buf: Buffer, known?: KeyLookup<K>): WireRequest<K> {
   const r = new Reader(buf, 0, buf.length);
   const out: WireRequest<K> = { series: [], ms: [], values: [] };
   while (r.pos < r.end) {

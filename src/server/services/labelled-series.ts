@@ -4,7 +4,7 @@ import { WireSeries } from '../ingest/write-request-wire';
 import type { KnownSeriesWrite, SeriesMinute, SeriesWrite } from '../store/repos/labelled-series';
 import type { Store } from '../store/store';
 import { invalid, unprocessable } from './errors';
-import type { KnownSeries, SeriesCache } from './series-cache';
+import { canonical, type KnownSeries, type SeriesCache } from './series-cache';
 
 /** Caps of remote write (Config.remoteWrite): series per request and per account. */
 export interface SeriesLimits {
@@ -62,10 +62,9 @@ export type SeriesIn = RemoteSeries | WireSeries<KnownSeries>;
 
 interface Plan {
   fresh: SeriesWrite[];
-  /** The key of each fresh series (to remember it by), when it came with one. */
-  freshKeys: (string | undefined)[];
+  /** Each fresh series as read from a remote write (to remember it by its key), when it was. */
+  freshFrom: (WireSeries<KnownSeries> | undefined)[];
   known: KnownSeriesWrite[];
-  knownKeys: string[];
   knownHits: KnownSeries[];
   samples: number;
 }
@@ -80,24 +79,25 @@ let plans = 0;
  */
 function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) => KnownSeries | undefined, at = 0): Plan {
   const stamp = ++plans;
-  const out: Plan = { fresh: [], freshKeys: [], known: [], knownKeys: [], knownHits: [], samples: 0 };
+  const out: Plan = { fresh: [], freshFrom: [], known: [], knownHits: [], samples: 0 };
   let byPrint: Map<string, SeriesWrite> | undefined;
   for (const s of series) {
-    let key: string | undefined;
+    let from: WireSeries<KnownSeries> | undefined;
     if (s instanceof WireSeries) {
       if (s.to === s.from) continue;
       out.samples += s.to - s.from;
-      key = s.key;
+      from = s;
       const hit = known?.(s);
       if (hit) {
-        if (hit.plan === stamp) foldRange(out.known[hit.slot]!.minutes, s.ms, s.values, s.from, s.to);
+        // One slot per series: its keys (encodings) share the canonical entry.
+        const c = canonical(hit);
+        if (c.plan === stamp) foldRange(out.known[c.slot]!.minutes, s.ms, s.values, s.from, s.to);
         else {
-          hit.plan = stamp;
-          hit.slot = out.known.length;
+          c.plan = stamp;
+          c.slot = out.known.length;
           const minutes = [minuteOf(s.ms[s.from]!, s.values[s.from]!)];
           if (s.to - s.from > 1) foldRange(minutes, s.ms, s.values, s.from + 1, s.to);
-          out.known.push({ id: hit.id, fingerprint: hit.fingerprint, touch: !(at >= hit.touched && at - hit.touched < 60), minutes });
-          out.knownKeys.push(key);
+          out.known.push({ id: c.id, fingerprint: c.fingerprint, touch: !(at >= c.touched && at - c.touched < 60), minutes });
           out.knownHits.push(hit);
         }
         continue;
@@ -118,7 +118,7 @@ function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) 
       entry = { fingerprint: print, name, labels, minutes: [] };
       byPrint.set(print, entry);
       out.fresh.push(entry);
-      out.freshKeys.push(key);
+      out.freshFrom.push(from);
     }
     if (s instanceof WireSeries) foldRange(entry.minutes, s.ms, s.values, s.from, s.to);
     else for (const { ms, value } of s.samples) fold(entry.minutes, ms, value);
@@ -150,8 +150,9 @@ export async function writeSeries(store: Store, accountId: number, series: reado
     const outcome = await store.labelledSeries.write(accountId, p.fresh, limits.maxSeriesPerAccount, now, p.known);
     if ('gone' in outcome) {
       const gone = new Set(outcome.gone);
-      p.known.forEach((k, i) => gone.has(k.id) && cache?.forget(accountId, p.knownKeys[i]!));
-      known = cache && ((s) => cache.get(accountId, s.key));
+      p.known.forEach((k, i) => gone.has(k.id) && cache?.forget(accountId, p.knownHits[i]!));
+      // Every series looked up anew (the others of a gone one's id, sent in another encoding, are gone too).
+      known = cache && ((s) => cache.get(accountId, s.key, 0, s.key.length));
       continue;
     }
     if (!outcome.ok) {
@@ -161,11 +162,11 @@ export async function writeSeries(store: Store, accountId: number, series: reado
     }
     if (cache) {
       for (let i = 0; i < p.fresh.length; i++) {
-        const key = p.freshKeys[i];
+        const from = p.freshFrom[i];
         const s = p.fresh[i]!;
-        if (key !== undefined) cache.set(accountId, key, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now);
+        if (from !== undefined) cache.set(accountId, from.hash, from.key, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now);
       }
-      for (let i = 0; i < p.known.length; i++) if (p.known[i]!.touch) cache.set(accountId, p.knownKeys[i]!, p.knownHits[i]!, now);
+      for (let i = 0; i < p.known.length; i++) if (p.known[i]!.touch) cache.touch(p.knownHits[i]!, now);
     }
     return p.samples;
   }
