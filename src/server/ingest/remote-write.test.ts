@@ -6,6 +6,8 @@ import type { KeyLookup, KnownKey } from './write-request-wire';
 type Series = { labels: { name: string; value: string }[]; samples: { value: number; timestamp: number }[] };
 const encode = (timeseries: Series[]) => snappy.compress(WRITE_REQUEST.encode(WRITE_REQUEST.fromObject({ timeseries })).finish());
 const labels = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
+/** A series' key bytes. */
+const keyOf = (s: Omit<KnownKey, 'name'>) => s.key.subarray(s.keyStart, s.keyEnd);
 
 /** Prometheus's staleness marker, bit for bit (value.StaleNaN). */
 function staleNaN(): number {
@@ -51,12 +53,12 @@ describe('decodeWriteRequest', () => {
     const [first] = decodeWriteRequest(body);
     const asked: string[] = [];
     // Known: the key of job="a" (the label fields as sent), answered with its cache entry.
-    const hit = { key: first!.key, hash: first!.hash, name: 'up', id: 7 };
+    const hit = { key: keyOf(first!), keyStart: 0, keyEnd: keyOf(first!).length, hash: first!.hash, name: 'up', id: 7 };
     const out = decodeWriteRequest(body, (buf, start, end) => {
       asked.push(buf.toString('latin1', start, end));
-      return buf.subarray(start, end).equals(first!.key) ? hit : undefined;
+      return buf.subarray(start, end).equals(keyOf(first!)) ? hit : undefined;
     });
-    expect(asked).toEqual([first!.key.toString('latin1'), out[1]!.key.toString('latin1')]);
+    expect(asked).toEqual([keyOf(first!).toString('latin1'), keyOf(out[1]!).toString('latin1')]);
     expect(out[0]!.hit).toBe(hit);
     expect(out[0]!.name).toBe('up');
     expect(out[1]!.hit).toBeUndefined();
@@ -64,7 +66,11 @@ describe('decodeWriteRequest', () => {
     expect(out[0]!.labels).toEqual(labels({ __name__: 'up', job: 'a' }));
     expect(out[0]!.samples).toEqual([{ ms: 1, value: 1 }]);
     expect(out[1]!.hash).not.toBe(out[0]!.hash);
-    expect(out[1]!.key.equals(out[0]!.key)).toBe(false);
+    expect(keyOf(out[1]!).equals(keyOf(out[0]!))).toBe(false);
+    // The key of a series not known is copied out of the body, whose inflated buffer the next request reuses.
+    const kept = keyOf(out[1]!).toString('latin1');
+    decodeWriteRequest(encode([{ labels: labels({ __name__: 'other', job: 'zzzzzzzz' }), samples: [{ value: 3, timestamp: 3 }] }]));
+    expect(keyOf(out[1]!).toString('latin1')).toBe(kept);
   });
 
   it('keys a series by its label fields as sent, wherever they lie among its fields', () => {
@@ -76,7 +82,9 @@ describe('decodeWriteRequest', () => {
     const together = field(0x0a, Buffer.concat([field(0x0a, a), field(0x0a, b), field(0x12, sample)]));
     const split = field(0x0a, Buffer.concat([field(0x0a, a), field(0x12, sample), field(0x0a, b)]));
     const [x, y] = decodeWriteRequest(snappy.compress(Buffer.concat([together, split])));
-    expect(x!.key.equals(y!.key)).toBe(true);
+    expect(keyOf(x!).equals(keyOf(y!))).toBe(true);
+    // Keys of series not known share one buffer a request.
+    expect(x!.key).toBe(y!.key);
     expect(x!.hash).toBe(y!.hash);
     expect(y!.labels).toEqual(labels({ __name__: 'up', job: 'x' }));
     expect(y!.samples).toEqual([{ ms: 5, value: 3 }]);
@@ -144,7 +152,7 @@ describe('decodeWriteRequest on corrupt bodies', () => {
     let seed = 11;
     const rand = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
     const first = decodeWriteRequest(body)[0]!;
-    const known: KeyLookup<KnownKey> = (buf, start, end) => (buf.subarray(start, end).equals(first.key) ? { key: first.key, hash: first.hash, name: 'up' } : undefined);
+    const known: KeyLookup<KnownKey> = (buf, start, end) => (buf.subarray(start, end).equals(keyOf(first)) ? { key: first.key, keyStart: first.keyStart, keyEnd: first.keyEnd, hash: first.hash, name: 'up' } : undefined);
     const seen = new Set<string>();
     for (let i = 0; i < 3000; i++) {
       const bad = Buffer.from(i % 2 ? body : proto);

@@ -6,8 +6,9 @@
  * time on 64-bit values as decimal strings (bench/peers' remote-write part). Throws WireError.
  *
  * It is shaped by what a receiver does with a stream that sends the same series every scrape: a
- * series is named by its label fields as sent (`key`); a series the caller knows by them
- * (services/series-cache.ts) has no label decoded and no key copied;
+ * series is named by its label fields as sent (its key); a series the caller knows by them
+ * (services/series-cache.ts) has no label decoded and no key copied, and the keys of the others are
+ * copied into one buffer per request (one object for thousands of keys the cache keeps);
  * and the samples of the whole request go to two flat arrays (a series holds a range of them), so a
  * sample is no object.
  */
@@ -28,7 +29,10 @@ export interface WireLabel {
 
 /** What the caller knows of a series (services/series-cache.ts): at least its key, its keyHash and its metric name. */
 export interface KnownKey {
+  /** The key is key[keyStart, keyEnd) (a buffer shared by the keys of one request). */
   readonly key: Buffer;
+  readonly keyStart: number;
+  readonly keyEnd: number;
   readonly hash: number;
   readonly name: string;
 }
@@ -44,9 +48,18 @@ export class WireSeries<K extends KnownKey> {
   private decoded: WireLabel[] | null;
   /** Its metric name: the answer of `known`, or set once its labels are checked. */
   name: string | undefined;
+  /**
+   * The label fields as sent, byte for byte (equal keys are the same label set), are key[keyStart,
+   * keyEnd): the known one's when known, otherwise the request's key buffer once read whole.
+   */
+  key: Buffer;
+  keyStart: number;
+  keyEnd: number;
+
   constructor(
-    /** The label fields as sent, byte for byte (equal keys are the same label set); the known one's when known. */
-    readonly key: Buffer,
+    key: Buffer,
+    keyStart: number,
+    keyEnd: number,
     /** keyHash of the key. */
     readonly hash: number,
     /** What `known` answered for the key (then its labels were not decoded). */
@@ -58,13 +71,16 @@ export class WireSeries<K extends KnownKey> {
     readonly from: number,
     readonly to: number,
   ) {
+    this.key = key;
+    this.keyStart = keyStart;
+    this.keyEnd = keyEnd;
     this.decoded = labels;
     this.name = hit?.name;
   }
 
   /** The labels in the order sent (decoded from the key if `known` knew it). */
   get labels(): WireLabel[] {
-    return (this.decoded ??= labelsIn(this.key, [0, this.key.length]));
+    return (this.decoded ??= labelsIn(this.key, [this.keyStart, this.keyEnd]));
   }
 
   get samples(): { ms: number; value: number }[] {
@@ -101,6 +117,8 @@ export interface WireRequest<K extends KnownKey> {
   /** Sample timestamps (epoch ms) and values of all series, stale markers left out. */
   ms: number[];
   values: number[];
+  /** Series whose keys still lie in the body (copied by keepKeys when the body is read). */
+  unkept: WireSeries<K>[] | null;
 }
 
 const VARINT = 0;
@@ -252,11 +270,25 @@ function timeSeries<K extends KnownKey>(r: Reader, end: number, out: WireRequest
     at1 = buf.length;
   }
   const hit = known?.(buf, at0, at1);
-  if (hit !== undefined) out.series.push(new WireSeries(hit.key, hit.hash, hit, null, out.ms, out.values, from, out.ms.length));
+  if (hit !== undefined) out.series.push(new WireSeries(hit.key, hit.keyStart, hit.keyEnd, hit.hash, hit, null, out.ms, out.values, from, out.ms.length));
   else {
-    // Copied: the caller may keep it, and `buf` is reused for the next request (remote-write.ts).
-    const key = Buffer.from(buf.subarray(at0, at1));
-    out.series.push(new WireSeries<K>(key, keyHash(key, 0, key.length), undefined, labelsIn(key, [0, key.length]), out.ms, out.values, from, out.ms.length));
+    const s = new WireSeries<K>(buf, at0, at1, keyHash(buf, at0, at1), undefined, labelsIn(buf, [at0, at1]), out.ms, out.values, from, out.ms.length);
+    out.series.push(s);
+    (out.unkept ??= []).push(s);
+  }
+}
+
+/** Copies the keys of series not known into one buffer: the caller may keep them, and the body's buffer is reused (remote-write.ts). */
+function keepKeys<K extends KnownKey>(series: readonly WireSeries<K>[]) {
+  let length = 0;
+  for (const s of series) length += s.keyEnd - s.keyStart;
+  const keys = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const s of series) {
+    const end = at + s.key.copy(keys, at, s.keyStart, s.keyEnd);
+    s.key = keys;
+    s.keyStart = at;
+    s.keyEnd = at = end;
   }
 }
 
@@ -266,7 +298,7 @@ function timeSeries<K extends KnownKey>(r: Reader, end: number, out: WireRequest
  */
 export function readWriteRequest<K extends KnownKey>(buf: Buffer, known?: KeyLookup<K>): WireRequest<K> {
   const r = new Reader(buf, 0, buf.length);
-  const out: WireRequest<K> = { series: [], ms: [], values: [] };
+  const out: WireRequest<K> = { series: [], ms: [], values: [], unkept: null };
   while (r.pos < r.end) {
     const tag = r.varint();
     if (tag === LABELS) {
@@ -275,5 +307,6 @@ export function readWriteRequest<K extends KnownKey>(buf: Buffer, known?: KeyLoo
       r.pos = e;
     } else r.skip(tag & 7);
   }
+  if (out.unkept !== null) keepKeys(out.unkept);
   return out;
 }

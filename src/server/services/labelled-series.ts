@@ -152,7 +152,7 @@ export async function writeSeries(store: Store, accountId: number, series: reado
       const gone = new Set(outcome.gone);
       p.known.forEach((k, i) => gone.has(k.id) && cache?.forget(accountId, p.knownHits[i]!));
       // Every series looked up anew (the others of a gone one's id, sent in another encoding, are gone too).
-      known = cache && ((s) => cache.get(accountId, s.key, 0, s.key.length));
+      known = cache && ((s) => cache.get(accountId, s.key, s.keyStart, s.keyEnd));
       continue;
     }
     if (!outcome.ok) {
@@ -164,7 +164,7 @@ export async function writeSeries(store: Store, accountId: number, series: reado
       for (let i = 0; i < p.fresh.length; i++) {
         const from = p.freshFrom[i];
         const s = p.fresh[i]!;
-        if (from !== undefined) cache.set(accountId, from.hash, from.key, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now);
+        if (from !== undefined) cache.set(accountId, from, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now);
       }
       for (let i = 0; i < p.known.length; i++) if (p.known[i]!.touch) cache.touch(p.knownHits[i]!, now);
     }

@@ -1,12 +1,14 @@
 import { keyHash, type KeyLookup, type KnownKey } from '../ingest/write-request-wire';
 
-/** Series the cache holds at most per process (about 250 bytes each, mostly the label bytes). */
+/** Series the cache holds at most per process (about 350 bytes each, the label bytes among them). */
 export const SERIES_CACHE_SIZE = 250_000;
 
 /** What this process knows of a stored series, by one key. */
 export interface KnownSeries extends KnownKey {
-  /** The label fields as sent (write-request-wire.ts WireSeries.key) and their keyHash. */
+  /** The label fields as sent, key[keyStart, keyEnd) (write-request-wire.ts WireSeries.key), and their keyHash. */
   readonly key: Buffer;
+  readonly keyStart: number;
+  readonly keyEnd: number;
   readonly hash: number;
   readonly id: number;
   readonly fingerprint: string;
@@ -66,9 +68,9 @@ export class SeriesCache {
   get(accountId: number, buf: Buffer, start: number, end: number, after?: KnownSeries): KnownSeries | undefined {
     const length = end - start;
     const next = after?.next;
-    if (next !== undefined && !next.dropped && next.key.length === length && buf.compare(next.key, 0, length, start, end) === 0) return next;
+    if (next !== undefined && !next.dropped && next.keyEnd - next.keyStart === length && buf.compare(next.key, next.keyStart, next.keyEnd, start, end) === 0) return next;
     const known = this.accounts.get(accountId)?.byHash.get(keyHash(buf, start, end));
-    if (known === undefined || known.key.length !== length || buf.compare(known.key, 0, length, start, end) !== 0) return undefined;
+    if (known === undefined || known.keyEnd - known.keyStart !== length || buf.compare(known.key, known.keyStart, known.keyEnd, start, end) !== 0) return undefined;
     if (after !== undefined) after.next = known;
     return known;
   }
@@ -84,7 +86,7 @@ export class SeriesCache {
   }
 
   /** Remembers a series written at `touched` under its key. */
-  set(accountId: number, hash: number, key: Buffer, series: { id: number; fingerprint: string; name: string }, touched: number) {
+  set(accountId: number, { hash, key, keyStart, keyEnd }: Omit<KnownKey, 'name'>, series: { id: number; fingerprint: string; name: string }, touched: number) {
     let account = this.accounts.get(accountId);
     if (!account) this.accounts.set(accountId, (account = { byHash: new Map(), byId: new Map() }));
     const was = account.byHash.get(hash);
@@ -97,7 +99,7 @@ export class SeriesCache {
     let name = this.names.get(series.name);
     if (name === undefined) this.names.set(series.name, (name = series.name));
     const alias = same?.fingerprint === series.fingerprint ? same : null;
-    const entry: KnownSeries = { key, hash, id: series.id, fingerprint: series.fingerprint, name, alias, touched, plan: 0, slot: 0, keys: 0, next: undefined, dropped: false };
+    const entry: KnownSeries = { key, keyStart, keyEnd, hash, id: series.id, fingerprint: series.fingerprint, name, alias, touched, plan: 0, slot: 0, keys: 0, next: undefined, dropped: false };
     if (alias === null) account.byId.set(series.id, entry);
     this.touch(entry, touched);
     canonical(entry).keys++;
