@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs';
-import snappy from 'snappyjs';
-import { readWriteRequest, WireError, type LabelBytes, type WireSeries } from './write-request-wire';
+import { SnappyError, uncompressedLength, uncompressInto } from './snappy-block';
+import { BadTimestamp, readWriteRequest, WireError, type KeyLookup, type KnownKey, type WireSeries } from './write-request-wire';
 
 /**
  * Prometheus remote write 1.0 (prompb/remote.proto, types.proto), declared by reflection for senders
@@ -48,27 +48,25 @@ export interface RemoteSample {
 export interface RemoteSeries {
   labels: RemoteLabel[];
   samples: RemoteSample[];
-  /** Its label fields as sent (write-request-wire.ts), when read from a remote-write body. */
-  bytes?: LabelBytes;
   /** Its metric name, given when known without reading the labels. */
   name?: string;
 }
-
 /** Uncompressed size at most (a snappy body names its length first, so a bomb is refused before inflating). */
 const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** Bodies up to this uncompressed size are inflated into one buffer kept for the next (decoding is synchronous). */
+const KEPT_BUFFER_BYTES = 4 * 1024 * 1024;
+let kept = Buffer.allocUnsafe(0);
 
 /** A payload refused whole (400): nothing of it is stored. */
 export class BadWriteRequest extends Error {}
 
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-/** Prometheus's staleness marker (value.StaleNaN): skipped, as Prometheus's own receiver skips it. */
-const STALE_HIGH = 0x7ff00000;
-const STALE_LOW = 0x00000002;
 
-/** Checks one series' labels as Prometheus's receiver does: sorted, unique, valid names, a metric name. */
-function checkedLabels(labels: RemoteLabel[], index: number): RemoteLabel[] {
+/** Checks one series' labels as Prometheus's receiver does (sorted, unique, valid names, a metric name); answers the metric name. */
+function checkedName(labels: RemoteLabel[], index: number): string {
   const where = `series ${index}`;
+  let name: string | undefined;
   for (let i = 0; i < labels.length; i++) {
     const l = labels[i]!;
     if (!LABEL_NAME.test(l.name)) throw new BadWriteRequest(`${where}: invalid label name ${JSON.stringify(l.name)}`);
@@ -76,57 +74,51 @@ function checkedLabels(labels: RemoteLabel[], index: number): RemoteLabel[] {
     const prev = labels[i - 1];
     if (prev && prev.name === l.name) throw new BadWriteRequest(`${where}: duplicate label name ${l.name}`);
     if (prev && prev.name > l.name) throw new BadWriteRequest(`${where}: labels out of order (${prev.name} before ${l.name}); they must be sorted by name`);
+    if (l.name === '__name__') name = l.value;
   }
-  const name = labels.find((l) => l.name === '__name__');
-  if (!name) throw new BadWriteRequest(`${where}: no metric name (label __name__)`);
-  if (!METRIC_NAME.test(name.value)) throw new BadWriteRequest(`${where}: invalid metric name ${JSON.stringify(name.value)}`);
-  return labels;
+  if (name === undefined) throw new BadWriteRequest(`${where}: no metric name (label __name__)`);
+  if (!METRIC_NAME.test(name)) throw new BadWriteRequest(`${where}: invalid metric name ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** Inflates a snappy block body (into the kept buffer when it fits). */
+function inflate(body: Buffer): Buffer {
+  try {
+    const { length } = uncompressedLength(body);
+    if (length > MAX_DECODED_BYTES) throw new SnappyError(`the uncompressed length of ${length} is too big, expect at most ${MAX_DECODED_BYTES}`);
+    let out: Buffer;
+    if (length > KEPT_BUFFER_BYTES) out = Buffer.allocUnsafe(length);
+    else {
+      if (kept.length < length) kept = Buffer.allocUnsafe(Math.min(KEPT_BUFFER_BYTES, Math.max(length, 2 * kept.length)));
+      out = kept;
+    }
+    return out.subarray(0, uncompressInto(body, out));
+  } catch (err) {
+    if (err instanceof SnappyError) throw new BadWriteRequest(`the body is not snappy block-compressed: ${err.message}`);
+    throw err;
+  }
 }
 
 /**
  * Decodes a remote-write body (snappy block format, then protobuf WriteRequest) and checks it whole:
  * throws BadWriteRequest naming the first problem. Stale markers are dropped; other NaNs are values.
- * A series whose label bytes `known` knows (a label set read and checked before: it answers the metric name)
- * is neither decoded nor checked again; its labels are read only if asked for.
+ * A series whose key (label fields as sent) `known` knows (a label set read and checked before; its
+ * answer gives the metric name) is neither decoded nor checked again; its labels are read only if asked for.
+ * Nothing answered refers to the body or to the inflated bytes.
  */
-export function decodeWriteRequest(body: Uint8Array, known?: (bytes: LabelBytes) => string | undefined): RemoteSeries[] {
-  let raw: Uint8Array;
+export function decodeWriteRequest<K extends KnownKey>(body: Uint8Array, known?: KeyLookup<K>): WireSeries<K>[] {
+  const raw = inflate(Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  let series: WireSeries<K>[];
   try {
-    raw = snappy.uncompress(body, MAX_DECODED_BYTES);
+    series = readWriteRequest(raw, known).series;
   } catch (err) {
-    throw new BadWriteRequest(`the body is not snappy block-compressed: ${(err as Error).message}`);
-  }
-  let msg: WireSeries[];
-  try {
-    msg = readWriteRequest(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), known);
-  } catch (err) {
+    if (err instanceof BadTimestamp) throw new BadWriteRequest(err.message);
     if (err instanceof WireError) throw new BadWriteRequest(`the body is not a protobuf WriteRequest: ${err.message}`);
     throw err;
   }
-  return msg.map((ts, i) => {
-    let samples: RemoteSample[] = ts.samples;
-    for (let k = 0; k < ts.samples.length; k++) {
-      const s = ts.samples[k]!;
-      if (!Number.isSafeInteger(s.ms) || s.ms < 0) throw new BadWriteRequest(`series ${i}: bad sample timestamp ${s.ms}`);
-      // Read samples serve as they are (ms and value), but for stale markers.
-      if (s.high === STALE_HIGH && s.low === STALE_LOW) {
-        if (samples === ts.samples) samples = ts.samples.slice(0, k);
-      } else if (samples !== ts.samples) samples.push(s);
-    }
-    if (ts.labels !== null) return { labels: checkedLabels(ts.labels, i), samples, bytes: ts.bytes };
-    return new KnownSeries(ts.bytes, ts.name!, samples);
-  });
-}
-
-/** A series whose label bytes were known: its labels are decoded only if asked for. */
-class KnownSeries implements RemoteSeries {
-  private decoded: RemoteLabel[] | undefined;
-  constructor(
-    readonly bytes: LabelBytes,
-    readonly name: string,
-    readonly samples: RemoteSample[],
-  ) {}
-  get labels(): RemoteLabel[] {
-    return (this.decoded ??= this.bytes.labels());
+  for (let i = 0; i < series.length; i++) {
+    const s = series[i]!;
+    if (s.hit === undefined) s.name = checkedName(s.labels, i);
   }
+  return series;
 }

@@ -136,6 +136,7 @@ describe('POST /api/v1/write', () => {
   it.each([
     ['bad snappy', () => Buffer.from('not snappy'), /snappy/],
     ['bad protobuf', () => Buffer.from(encodeWrite([])).fill(0xff), /snappy|protobuf/],
+    ['a truncated body', () => encodeWrite([{ labels: { __name__: 'cut', job: 'x' }, samples: [[base, 1]] }]).subarray(0, -3), /not snappy block-compressed/],
     ['a series without __name__', () => encodeWrite([{ labels: { job: 'x' }, samples: [[base, 1]] }]), /__name__/],
     [
       'one good and one bad series',

@@ -43,7 +43,7 @@ export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
         if (!Buffer.isBuffer(req.body)) throw badRequest('the body must be a snappy-compressed protobuf WriteRequest (Content-Type: application/x-protobuf)');
         let series;
         try {
-          series = decodeWriteRequest(req.body, (bytes) => known.get(accountId, bytes)?.name);
+          series = decodeWriteRequest(req.body, known.reader(accountId));
         } catch (err) {
           if (err instanceof BadWriteRequest) throw badRequest(err.message);
           throw err;

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { RemoteSeries } from '../ingest/remote-write';
-import type { LabelBytes } from '../ingest/write-request-wire';
+import { WireSeries } from '../ingest/write-request-wire';
 import type { KnownSeriesWrite, SeriesMinute, SeriesWrite } from '../store/repos/labelled-series';
 import type { Store } from '../store/store';
 import { invalid, unprocessable } from './errors';
-import type { KnownSeries, SeriesCache } from './series-cache';
+import { canonical, type KnownSeries, type SeriesCache } from './series-cache';
 
 /** Caps of remote write (Config.remoteWrite): series per request and per account. */
 export interface SeriesLimits {
@@ -13,75 +13,101 @@ export interface SeriesLimits {
 }
 export const DEFAULT_SERIES_LIMITS: SeriesLimits = { maxSeriesPerRequest: 20_000, maxSeriesPerAccount: 200_000 };
 
+/** SHA-256 in hex: one-shot crypto.hash (Node 20.12 and later: about half the cost of a Hash object a series), or a Hash object. */
+const oneShot = (crypto as { hash?: typeof crypto.hash }).hash;
+const sha256 = oneShot ? (text: string) => oneShot('sha256', text, 'hex') : (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
 /** The identity of a label set (sorted by name, `__name__` included): SHA-256 of name/value pairs. */
 export function fingerprint(labels: readonly { name: string; value: string }[]): string {
   // One update of the joined text hashes the same UTF-8 bytes as an update per part, with fewer calls.
   let text = '';
   for (const l of labels) text += `${l.name}\xff${l.value}\xff`;
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+  return sha256(text).slice(0, 32);
 }
 
-/** Folds one sample into its minute: NaN counts but stays out of sum/min/max; the latest sample is last. */
-function fold(m: SeriesMinute | undefined, minute: number, ms: number, value: number): SeriesMinute {
-  const nan = Number.isNaN(value);
-  if (!m) return { minute, count: 1, sum: nan ? 0 : value, min: nan ? null : value, max: nan ? null : value, last: value, lastMs: ms };
-  return {
-    minute,
-    count: m.count + 1,
-    sum: nan ? m.sum : m.sum + value,
-    min: nan ? m.min : m.min === null ? value : Math.min(m.min, value),
-    max: nan ? m.max : m.max === null ? value : Math.max(m.max, value),
-    last: ms >= m.lastMs ? value : m.last,
-    lastMs: Math.max(ms, m.lastMs),
-  };
+/** A minute of one sample. */
+function minuteOf(ms: number, value: number): SeriesMinute {
+  const nan = value !== value;
+  return { minute: Math.floor(ms / 60_000) * 60, count: 1, sum: nan ? 0 : value, min: nan ? null : value, max: nan ? null : value, last: value, lastMs: ms };
 }
 
-/** Folds a series' samples into minutes (few per request: a list beats a map). */
-function foldSamples(minutes: SeriesMinute[], samples: RemoteSeries['samples']) {
-  for (const { ms, value } of samples) {
-    const minute = Math.floor(ms / 60_000) * 60;
-    const i = minutes.findIndex((m) => m.minute === minute);
-    if (i < 0) minutes.push(fold(undefined, minute, ms, value));
-    else minutes[i] = fold(minutes[i], minute, ms, value);
+/** Folds one sample into a series' minutes (few per request: a list beats a map): NaN counts but stays out of sum/min/max; the latest sample is last. */
+function fold(minutes: SeriesMinute[], ms: number, value: number) {
+  const minute = Math.floor(ms / 60_000) * 60;
+  let m: SeriesMinute | undefined;
+  for (let i = 0; i < minutes.length; i++) if (minutes[i]!.minute === minute) m = minutes[i];
+  if (!m) {
+    minutes.push(minuteOf(ms, value));
+    return;
+  }
+  m.count++;
+  if (value === value) {
+    m.sum += value;
+    m.min = m.min === null ? value : Math.min(m.min, value);
+    m.max = m.max === null ? value : Math.max(m.max, value);
+  }
+  if (ms >= m.lastMs) {
+    m.last = value;
+    m.lastMs = ms;
   }
 }
 
+/** Folds samples [from, to) of a remote write's arrays into minutes. */
+function foldRange(minutes: SeriesMinute[], ms: readonly number[], values: readonly number[], from: number, to: number) {
+  for (let i = from; i < to; i++) fold(minutes, ms[i]!, values[i]!);
+}
+
+/** A series to write: decoded from a remote write (WireSeries, known by its key), or given (OTLP). */
+export type SeriesIn = RemoteSeries | WireSeries<KnownSeries>;
+
 interface Plan {
   fresh: SeriesWrite[];
-  /** The label bytes of each fresh series (to remember it by), when it came with them. */
-  freshKeys: (LabelBytes | undefined)[];
+  /** Each fresh series as read from a remote write (to remember it by its key), when it was. */
+  freshFrom: (WireSeries<KnownSeries> | undefined)[];
   known: KnownSeriesWrite[];
-  knownKeys: LabelBytes[];
   knownHits: KnownSeries[];
+  samples: number;
 }
+
+/** Plans are numbered: a known series' `plan` says it has a slot in this one (KnownSeries.plan). */
+let plans = 0;
 
 /**
  * Plans a write: one entry per distinct label set (a set sent twice in one request is merged), its
- * samples folded per minute. Series without samples (all stale markers) are left out. Series the
- * cache knows are planned by id, unread (`touch` when this process last touched them a minute or more ago).
+ * samples folded per minute. Series without samples (all stale markers) are left out. Series `known`
+ * knows are planned by id, unread (`touch` when this process last touched them a minute or more ago).
  */
-function plan(series: readonly RemoteSeries[], known?: (bytes: LabelBytes) => KnownSeries | undefined, at = 0): Plan {
-  const out: Plan = { fresh: [], freshKeys: [], known: [], knownKeys: [], knownHits: [] };
-  const byPrint = new Map<string, SeriesWrite>();
-  const byId = new Map<number, KnownSeriesWrite>();
+function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) => KnownSeries | undefined, at = 0): Plan {
+  const stamp = ++plans;
+  const out: Plan = { fresh: [], freshFrom: [], known: [], knownHits: [], samples: 0 };
+  let byPrint: Map<string, SeriesWrite> | undefined;
   for (const s of series) {
-    if (s.samples.length === 0) continue;
-    const hit = s.bytes === undefined ? undefined : known?.(s.bytes);
-    if (hit) {
-      let entry = byId.get(hit.id);
-      if (!entry) {
-        const touch = !(at >= hit.touched && at - hit.touched < 60);
-        entry = { id: hit.id, fingerprint: hit.fingerprint, touch, minutes: [] };
-        byId.set(hit.id, entry);
-        out.known.push(entry);
-        out.knownKeys.push(s.bytes!);
-        out.knownHits.push(hit);
+    let from: WireSeries<KnownSeries> | undefined;
+    if (s instanceof WireSeries) {
+      if (s.to === s.from) continue;
+      out.samples += s.to - s.from;
+      from = s;
+      const hit = known?.(s);
+      if (hit) {
+        // One slot per series: its keys (encodings) share the canonical entry.
+        const c = canonical(hit);
+        if (c.plan === stamp) foldRange(out.known[c.slot]!.minutes, s.ms, s.values, s.from, s.to);
+        else {
+          c.plan = stamp;
+          c.slot = out.known.length;
+          const minutes = [minuteOf(s.ms[s.from]!, s.values[s.from]!)];
+          if (s.to - s.from > 1) foldRange(minutes, s.ms, s.values, s.from + 1, s.to);
+          out.known.push({ id: c.id, fingerprint: c.fingerprint, touch: !(at >= c.touched && at - c.touched < 60), minutes });
+          out.knownHits.push(hit);
+        }
+        continue;
       }
-      foldSamples(entry.minutes, s.samples);
-      continue;
+    } else {
+      if (s.samples.length === 0) continue;
+      out.samples += s.samples.length;
     }
     const print = fingerprint(s.labels);
-    let entry = byPrint.get(print);
+    let entry = (byPrint ??= new Map()).get(print);
     if (!entry) {
       const labels: Record<string, string> = {};
       let name = '';
@@ -92,27 +118,30 @@ function plan(series: readonly RemoteSeries[], known?: (bytes: LabelBytes) => Kn
       entry = { fingerprint: print, name, labels, minutes: [] };
       byPrint.set(print, entry);
       out.fresh.push(entry);
-      out.freshKeys.push(s.bytes);
+      out.freshFrom.push(from);
     }
-    foldSamples(entry.minutes, s.samples);
+    if (s instanceof WireSeries) foldRange(entry.minutes, s.ms, s.values, s.from, s.to);
+    else for (const { ms, value } of s.samples) fold(entry.minutes, ms, value);
   }
   return out;
 }
 
 /** The plan of a write without a cache (see `plan`). */
-export function planSeriesWrite(series: readonly RemoteSeries[]): SeriesWrite[] {
+export function planSeriesWrite(series: readonly SeriesIn[]): SeriesWrite[] {
   return plan(series).fresh;
 }
 
 /**
  * Stores a decoded WriteRequest for the account in one transaction; answers the samples stored.
  * Refuses the whole write past the per-request series cap (invalid) or the per-account one (unprocessable).
- * With a cache, series it knows are written by id, and what was written is remembered; a known series
- * found gone (retention) is forgotten and the write planned again.
+ * With a cache, series it knows are written by id (decoded series come with their entry, `hit`), and
+ * what was written is remembered; a known series found gone (retention) is forgotten and the write
+ * planned again, looking every series up anew.
  */
-export async function writeSeries(store: Store, accountId: number, series: readonly RemoteSeries[], limits: SeriesLimits, now: number, cache?: SeriesCache): Promise<number> {
+export async function writeSeries(store: Store, accountId: number, series: readonly SeriesIn[], limits: SeriesLimits, now: number, cache?: SeriesCache): Promise<number> {
+  let known = cache && ((s: WireSeries<KnownSeries>) => s.hit);
   for (;;) {
-    const p = plan(series, cache && ((bytes) => cache.get(accountId, bytes)), now);
+    const p = plan(series, known, now);
     const distinct = p.fresh.length + p.known.length;
     if (distinct > limits.maxSeriesPerRequest) {
       throw invalid(`the request carries ${distinct} series; at most ${limits.maxSeriesPerRequest} per request (send smaller batches: queue_config.max_samples_per_send)`);
@@ -121,7 +150,9 @@ export async function writeSeries(store: Store, accountId: number, series: reado
     const outcome = await store.labelledSeries.write(accountId, p.fresh, limits.maxSeriesPerAccount, now, p.known);
     if ('gone' in outcome) {
       const gone = new Set(outcome.gone);
-      p.known.forEach((k, i) => gone.has(k.id) && cache?.forget(accountId, p.knownKeys[i]!));
+      p.known.forEach((k, i) => gone.has(k.id) && cache?.forget(accountId, p.knownHits[i]!));
+      // Every series looked up anew (the others of a gone one's id, sent in another encoding, are gone too).
+      known = cache && ((s) => cache.get(accountId, s.key, s.keyStart, s.keyEnd));
       continue;
     }
     if (!outcome.ok) {
@@ -130,14 +161,13 @@ export async function writeSeries(store: Store, accountId: number, series: reado
       );
     }
     if (cache) {
-      p.fresh.forEach((s, i) => {
-        const key = p.freshKeys[i];
-        if (key !== undefined) cache.set(accountId, key, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now);
-      });
-      p.known.forEach((k, i) => {
-        if (k.touch) cache.set(accountId, p.knownKeys[i]!, p.knownHits[i]!, now);
-      });
+      for (let i = 0; i < p.fresh.length; i++) {
+        const from = p.freshFrom[i];
+        const s = p.fresh[i]!;
+        if (from !== undefined) cache.set(accountId, from, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now);
+      }
+      for (let i = 0; i < p.known.length; i++) if (p.known[i]!.touch) cache.touch(p.knownHits[i]!, now);
     }
-    return series.reduce((n, s) => n + s.samples.length, 0);
+    return p.samples;
   }
 }
