@@ -25,7 +25,9 @@ export async function smtpReceiver(delayMs = 0, opts: ReceiverOptions = {}) {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString()));
       stream.on('end', () => {
-        const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? null;
+        // A header with its folded lines unfolded (RFC 5322 2.2.3: a line break before whitespace is
+        // removed): nodemailer folds a subject past 78 characters.
+        const header = (name: string) => new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n(?=[ \t])/g, '').trim() ?? null;
         setTimeout(() => {
           const mail = { to: session.envelope.rcptTo.map((r) => r.address), messageId: header('Message-ID'), subject: header('Subject'), raw };
           mails.push(mail);
