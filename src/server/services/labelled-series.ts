@@ -69,7 +69,11 @@ interface Plan {
   samples: number;
 }
 
-/** Plans are numbered: a known series' `plan` says it has a slot in this one (KnownSeries.plan). */
+/**
+ * Plans are numbered: a known series' `plan` says it has a slot in this one (KnownSeries.plan). The
+ * slots live in the shared cache entries, so planning must stay synchronous: an await inside `plan`
+ * would let another request's plan overwrite them.
+ */
 let plans = 0;
 
 /**
