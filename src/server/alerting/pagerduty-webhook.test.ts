@@ -1,9 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerTestServer } from '../testing/ingest';
+import { runRetention, WEBHOOK_EVENTS_KEEP } from '../services/retention';
+import { batchFor, postBatch, registerTestServer } from '../testing/ingest';
 import { receiver } from '../testing/receiver';
 import { until } from '../testing/until';
-import { useEngine } from '../testing/engine-fixture';
+import { START, useEngine } from '../testing/engine-fixture';
 
 // PagerDuty -> Fleetwatch acknowledgements through a v3 webhook subscription (issue 19), on the real
 // dispatcher with loopback receivers standing for Slack and PagerDuty's Events API.
@@ -19,11 +20,14 @@ const HOT = () => ({ server: { cpu: 95, memory: 1 } });
 const ROUTING_KEY = 'R0a1b2c3d4e5f60718293a4b5c6d7e8f';
 const SECRET = 'whsec_q8Kf3nV0bX2mPz7YtR5uW1cE9aL4sD6h';
 
-/** A v3 webhook body as PagerDuty documents it (developer.pagerduty.com, "V3 Overview": webhook payload, incident data). */
-function pdEvent(eventType: string, incidentKey: string, agent: string | null = 'Tenex Engineer'): string {
+/**
+ * A v3 webhook body as PagerDuty documents it (developer.pagerduty.com, "V3 Overview": webhook payload,
+ * incident data); each event has an id of its own unless given one (null: no id at all).
+ */
+function pdEvent(eventType: string, incidentKey: string, agent: string | null = 'Tenex Engineer', id: string | null = randomUUID()): string {
   return JSON.stringify({
     event: {
-      id: '5ac64822-4adc-4fda-ade0-410becf0de4f',
+      ...(id === null ? {} : { id }),
       event_type: eventType,
       resource_type: 'incident',
       occurred_at: '2026-11-27T18:45:22.169Z',
@@ -72,6 +76,7 @@ async function incident(guid: string) {
   return { s, p, id: h!.id, key, toSlack, toPd };
 }
 
+const DUPLICATE = 'duplicate: this event.id was already acted on';
 const history = async (id: number) => (await f.svc.request('GET', `/api/v5/alert_histories/${id}/`)).body as { acknowledged_by: number | null; acknowledged_at: number | null; end: number | null };
 const timeline = async (id: number) => (await f.svc.request('GET', `/api/v5/alert_histories/${id}/timeline/`)).body.data as Record<string, unknown>[];
 
@@ -98,8 +103,10 @@ describe('PagerDuty v3 webhooks (acknowledgements made in PagerDuty come back)',
     const log = (await f.svc.request('GET', `/api/v5/channels/${i.p}/deliveries/`)).body.data as { event: string }[];
     expect(log.map((d) => d.event)).toEqual(['TRIGGERED']);
 
-    // PagerDuty retries and our own acknowledgement's echo: already acknowledged, nothing changes.
-    expect(await post(i.p, ack, sign(ack))).toEqual({ status: 200, body: { outcome: 'unchanged' } });
+    // PagerDuty retries (the same event.id) and our own acknowledgement's echo (an event of its own): already acknowledged, nothing changes.
+    expect(await post(i.p, ack, sign(ack))).toEqual({ status: 200, body: { outcome: 'unchanged', reason: DUPLICATE } });
+    const echo = pdEvent('incident.acknowledged', i.key);
+    expect(await post(i.p, echo, sign(echo))).toEqual({ status: 200, body: { outcome: 'unchanged' } });
     expect((await timeline(i.id)).filter((e) => e.kind === 'acknowledged')).toHaveLength(1);
 
     const unack = pdEvent('incident.unacknowledged', i.key, null);
@@ -162,5 +169,89 @@ describe('PagerDuty v3 webhooks (acknowledgements made in PagerDuty come back)',
     expect(r1).toMatchObject({ status: 400, body: { error: { field: 'webhook_secret' } } });
     const r2 = await f.svc.request('POST', '/api/v5/channels/', { form: { name: 'x', type: 'pagerduty', routing_key: ROUTING_KEY, webhook_secret: 'short' } });
     expect(r2).toMatchObject({ status: 400, body: { error: { field: 'webhook_secret' } } });
+  });
+
+  it('acts on an event.id once per channel: a retried or concurrent incident.resolved adds one note; acknowledgements too; no id acts every time', async () => {
+    const i = await incident('pdw-4');
+    const notes = async () => (await timeline(i.id)).filter((e) => e.kind === 'note');
+    const resolved = pdEvent('incident.resolved', i.key, 'Jane Doe', 'Q1RESOLVED00001');
+    expect(await post(i.p, resolved, sign(resolved))).toEqual({ status: 200, body: { outcome: 'noted' } });
+    expect(await post(i.p, resolved, sign(resolved))).toEqual({ status: 200, body: { outcome: 'unchanged', reason: DUPLICATE } });
+    expect(await notes()).toHaveLength(1);
+
+    // Two deliveries of one event at once: one acts, the other finds its id.
+    const again = pdEvent('incident.resolved', i.key, 'Jane Doe', 'Q1RESOLVED00002');
+    const both = await Promise.all([1, 2, 3].map(() => post(i.p, again, sign(again))));
+    expect(both.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(both.map((r) => r.body.outcome).sort()).toEqual(['noted', 'unchanged', 'unchanged']);
+    expect(await notes()).toHaveLength(2);
+
+    // The same id through another channel of the account is that channel's own event.
+    const p2 = await channel({ name: 'ops-pager-2', type: 'pagerduty', routing_key: ROUTING_KEY, webhook_secret: SECRET });
+    expect(await post(p2, resolved, sign(resolved))).toEqual({ status: 200, body: { outcome: 'noted' } });
+    expect(await notes()).toHaveLength(3);
+
+    // Without an id, as before: acted on each time.
+    const bare = pdEvent('incident.resolved', i.key, 'Jane Doe', null);
+    expect((await post(i.p, bare, sign(bare))).body).toEqual({ outcome: 'noted' });
+    expect((await post(i.p, bare, sign(bare))).body).toEqual({ outcome: 'noted' });
+    expect(await notes()).toHaveLength(5);
+
+    // An acknowledgement retried after an unacknowledgement does not acknowledge again.
+    const ack = pdEvent('incident.acknowledged', i.key, 'Tenex Engineer', 'Q1ACK0000000001');
+    expect((await post(i.p, ack, sign(ack))).body).toEqual({ outcome: 'acknowledged' });
+    expect((await post(i.p, ack, sign(ack))).body).toEqual({ outcome: 'unchanged', reason: DUPLICATE });
+    const unack = pdEvent('incident.unacknowledged', i.key, null, 'Q1UNACK00000001');
+    expect((await post(i.p, unack, sign(unack))).body).toEqual({ outcome: 'unacknowledged' });
+    expect((await post(i.p, ack, sign(ack))).body).toEqual({ outcome: 'unchanged', reason: DUPLICATE });
+    expect(await history(i.id)).toMatchObject({ acknowledged_by: null, acknowledged_at: null });
+    expect((await timeline(i.id)).filter((e) => e.kind === 'acknowledged')).toHaveLength(1);
+
+    // Retries leave no audit entries: one per change made.
+    const audit = (await f.svc.request('GET', '/api/v5/audit/', { form: { resource: 'alert_histories' } })).body.data as { action: string }[];
+    expect(audit.map((a) => a.action).sort()).toEqual(['pagerduty_acknowledged', ...Array<string>(5).fill('pagerduty_resolved'), 'pagerduty_unacknowledged']);
+  });
+
+  it("another account's event ids do not suppress this account's events", async () => {
+    const i = await incident('pdw-5');
+    // The other account's own incident and PagerDuty channel, acting first on the event id ours will get.
+    const other = f.svc.other;
+    const theirOwner = ((await f.svc.request('GET', '/api/users/', { as: other })).body.data as { id: number; is_account_owner: boolean }[]).find((u) => u.is_account_owner)!.id;
+    const theirPager = await channel({ name: 'their-pager', type: 'pagerduty', routing_key: ROUTING_KEY, webhook_secret: SECRET }, other);
+    const server = await registerTestServer(f.svc, 'pdw-5-theirs', other);
+    const made = await f.svc.request('POST', '/api/alerts/', { form: { name: 'Their CPU', type: 'Server', target_id: server, trigger_type: 'CPU', threshold: 50, users: [theirOwner] }, as: other });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await postBatch(f.svc, batchFor('pdw-5-theirs', START, HOT()), { as: other })).status).toBeLessThan(300);
+    await f.alerting.idle();
+    const theirs = (await f.svc.request('GET', `/api/alert_histories/?filter=[${made.body.id as number}]&start=0`, { as: other })).body.data as { id: number }[];
+    expect(theirs).toHaveLength(1);
+
+    const id = 'Q1SHARED0000001';
+    const theirEvent = pdEvent('incident.resolved', `fleetwatch-${other.id}-${theirs[0]!.id}`, 'Mallory', id);
+    expect((await post(theirPager, theirEvent, sign(theirEvent))).body).toEqual({ outcome: 'noted' });
+    const ours = pdEvent('incident.resolved', i.key, 'Jane Doe', id);
+    expect((await post(i.p, ours, sign(ours))).body).toEqual({ outcome: 'noted' });
+    expect((await timeline(i.id)).filter((e) => e.kind === 'note')).toHaveLength(1);
+    const theirTimeline = (await f.svc.request('GET', `/api/v5/alert_histories/${theirs[0]!.id}/timeline/`, { as: other })).body.data as { kind: string }[];
+    expect(theirTimeline.filter((e) => e.kind === 'note')).toHaveLength(1);
+    // Each account holds its own record of the id.
+    const rows = await f.svc.sql.all<{ account_id: number }>('SELECT account_id FROM webhook_events WHERE event_id = ? ORDER BY account_id', id);
+    expect(rows.map((r) => Number(r.account_id)).sort((a, b) => a - b)).toEqual([f.svc.account.id, other.id].sort((a, b) => a - b));
+  });
+
+  it('forgets event ids after a week (the retention job)', async () => {
+    const i = await incident('pdw-6');
+    const resolved = pdEvent('incident.resolved', i.key, 'Jane Doe', 'Q1RETAINED00001');
+    expect((await post(i.p, resolved, sign(resolved))).body).toEqual({ outcome: 'noted' });
+    const kept = async () => Number((await f.svc.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhook_events WHERE account_id = ?', f.svc.account.id))!.n);
+    expect(await kept()).toBe(1);
+
+    // Within the week the id stays and a retry changes nothing; past it, the id is gone.
+    await runRetention({ ...f.svc.deps, now: () => f.clock + WEBHOOK_EVENTS_KEEP - 60 });
+    expect(await kept()).toBe(1);
+    expect((await post(i.p, resolved, sign(resolved))).body).toEqual({ outcome: 'unchanged', reason: DUPLICATE });
+    await runRetention({ ...f.svc.deps, now: () => f.clock + WEBHOOK_EVENTS_KEEP + 60 });
+    expect(await kept()).toBe(0);
+    expect((await timeline(i.id)).filter((e) => e.kind === 'note')).toHaveLength(1);
   });
 });

@@ -9,9 +9,12 @@ import { route } from '../http/route';
 import { receivePagerDutyWebhook } from '../services/pagerduty-webhooks';
 
 const answer = z.object({
-  outcome: z.enum(['acknowledged', 'unacknowledged', 'noted', 'unchanged', 'ignored']).describe('What the event did; ignored events change nothing'),
-  reason: z.string().optional(),
+  outcome: z.enum(['acknowledged', 'unacknowledged', 'noted', 'unchanged', 'ignored']).describe('What the event did; ignored and unchanged events change nothing'),
+  reason: z.string().optional().describe('Why an event was ignored, or that an unchanged one was a duplicate (its event.id was acted on before)'),
 });
+
+/** The reason of a retried event's answer (its id was acted on before). */
+const DUPLICATE = 'duplicate: this event.id was already acted on';
 
 /** PagerDuty's payloads are a few KiB; anything much larger is not one. */
 const BODY_LIMIT = 256 * 1024;
@@ -30,7 +33,8 @@ export function pagerDutyWebhookRoutes(app: FastifyInstance, { store, now, event
       'Give this URL to a PagerDuty Generic Webhook (v3) subscription and its signing secret to the channel as webhook_secret. X-PagerDuty-Signature (v1=<hex HMAC-SHA256 of the body>, several separated by commas) must verify: ' +
       'otherwise, for an unknown channel, or one without webhook_secret, 401 and nothing changes. incident.acknowledged and incident.unacknowledged change the acknowledgement of the incident named by incident_key ' +
       "(the dedup_key Fleetwatch sent; an incident of the channel's account only), recorded as the account owner with the PagerDuty agent in the timeline, and not sent back to this channel; " +
-      'incident.resolved adds a note (the incident resolves when its condition clears). Other events answer 200, ignored.',
+      'incident.resolved adds a note (the incident resolves when its condition clears). Other events answer 200, ignored. ' +
+      'An event whose event.id this channel already acted on (a PagerDuty retry) answers 200, unchanged with reason duplicate, and changes nothing; ids are kept 7 days.',
     response: answer,
   }, { preParsing: keepRawBody(BODY_LIMIT), bodyLimit: BODY_LIMIT }, async (req) => {
     const signature = req.headers['x-pagerduty-signature'];
@@ -38,6 +42,7 @@ export function pagerDutyWebhookRoutes(app: FastifyInstance, { store, now, event
     const out = await receivePagerDutyWebhook(store, pathId(req), Array.isArray(signature) ? signature.join(',') : signature, rawBodyOf(req), at);
     if (out.kind === 'unauthorized') throw new ApiError(401, 'the X-PagerDuty-Signature does not verify with this channel\'s webhook_secret');
     if (out.kind === 'ignored') return { outcome: 'ignored' as const, reason: out.reason };
+    if (out.kind === 'unchanged' && out.duplicate) return { outcome: 'unchanged' as const, reason: DUPLICATE };
     if (out.kind === 'acknowledged') events.emit(OUTBOX_EVENT);
     if (out.kind !== 'unchanged') {
       await store.audit.record(out.channel.accountId, {

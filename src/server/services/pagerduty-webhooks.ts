@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { parseIncidentKey } from '../alerting/channel-payloads/facts';
 import type { ChannelRecord } from '../store/repos/channels';
-import type { AckOutcome, AckVia } from '../store/repos/incidents';
+import type { AckVia, WebhookAction, WebhookOutcome } from '../store/repos/incidents';
 import type { UserRecord } from '../store/repos/users';
 import type { Store } from '../store/store';
 
@@ -22,10 +22,13 @@ export function pagerDutySigned(header: string | undefined, raw: Buffer, secret:
   return ok;
 }
 
+/** PagerDuty's event ids are short (a UUID or an id like Q1ABC2DEF3GHIJ); a longer one is not theirs. */
+const EVENT_ID_MAX = 200;
+
 /** The part of a PagerDuty v3 webhook payload we read (an incident event; other fields are left alone). */
 const webhookPayload = z.object({
   event: z.object({
-    id: z.string().optional(),
+    id: z.string().max(EVENT_ID_MAX).optional(),
     event_type: z.string(),
     occurred_at: z.string().optional(),
     agent: z.object({ id: z.string().optional(), summary: z.string().optional(), type: z.string().optional() }).nullish(),
@@ -33,11 +36,15 @@ const webhookPayload = z.object({
   }),
 });
 
-/** What a signed webhook did: `unauthorized` (401, nothing changed) or an outcome PagerDuty is answered 200 with. */
+/**
+ * What a signed webhook did: `unauthorized` (401, nothing changed) or an outcome PagerDuty is answered
+ * 200 with; `duplicate` on `unchanged` says the event's id was acted on before (a retry), nothing done again.
+ */
 export type PagerDutyWebhookResult =
   | { kind: 'unauthorized' }
   | { kind: 'ignored'; reason: string }
-  | { kind: 'acknowledged' | 'unacknowledged' | 'noted' | 'unchanged'; channel: ChannelRecord; owner: UserRecord; historyId: number; agent: string };
+  | { kind: 'acknowledged' | 'unacknowledged' | 'noted'; channel: ChannelRecord; owner: UserRecord; historyId: number; agent: string }
+  | { kind: 'unchanged'; channel: ChannelRecord; owner: UserRecord; historyId: number; agent: string; duplicate?: true };
 
 const AGENT_MAX = 200;
 const NO_SECRET = randomBytes(32).toString('hex');
@@ -58,10 +65,21 @@ const EVENTS = ['incident.acknowledged', 'incident.unacknowledged', 'incident.re
 type HandledEvent = (typeof EVENTS)[number];
 const handled = (t: string): t is HandledEvent => (EVENTS as readonly string[]).includes(t);
 
-function settled(out: AckOutcome): 'done' | 'unchanged' | string {
-  if (out.kind === 'missing') return 'no such incident';
-  if (out.kind === 'resolved') return 'the incident is resolved';
-  return out.kind;
+/** The store's outcome as the answer's: `done` takes the event's own kind. */
+function settled(out: WebhookOutcome, done: 'acknowledged' | 'unacknowledged' | 'noted'): { kind: 'acknowledged' | 'unacknowledged' | 'noted' | 'unchanged'; duplicate?: true } | { kind: 'ignored'; reason: string } {
+  switch (out.kind) {
+    case 'missing':
+      return { kind: 'ignored', reason: 'no such incident' };
+    case 'resolved':
+      return { kind: 'ignored', reason: 'the incident is resolved' };
+    case 'duplicate':
+      return { kind: 'unchanged', duplicate: true };
+    case 'unchanged':
+      return { kind: 'unchanged' };
+    case 'done':
+    case 'noted':
+      return { kind: done };
+  }
 }
 
 /**
@@ -71,7 +89,9 @@ function settled(out: AckOutcome): 'done' | 'unchanged' | string {
  * incident_key (the dedup_key we sent); only an incident of the channel's own account is touched.
  * incident.acknowledged / unacknowledged change the acknowledgement as the account owner, the event
  * recording the PagerDuty agent, without telling this channel back; incident.resolved is only a note:
- * the incident resolves when its condition clears.
+ * the incident resolves when its condition clears. PagerDuty retries an event it got no timely answer
+ * for with the same event.id: an id this channel acted on before changes nothing again (`unchanged`,
+ * duplicate), recorded in the change's own transaction; an event without an id is acted on every time.
  */
 export async function receivePagerDutyWebhook(store: Store, channelId: number | null, signature: string | undefined, raw: Buffer, now: number): Promise<PagerDutyWebhookResult> {
   const channel = channelId === null ? null : await store.channels.findForWebhook(channelId);
@@ -98,16 +118,21 @@ export async function receivePagerDutyWebhook(store: Store, channelId: number | 
   const agent = agentOf(e.agent);
   const base = { channel, owner, historyId: key.historyId, agent };
   const via: AckVia = { source: 'pagerduty', channelId: channel.id, agent };
-  if (e.event_type === 'incident.resolved') {
-    const note = await store.incidents.addNote(channel.accountId, key.historyId, null, `Resolved in PagerDuty by ${agent}. Fleetwatch resolves this incident when its condition clears.`, now);
-    return note ? { kind: 'noted', ...base } : { kind: 'ignored', reason: 'no such incident' };
+  const done = e.event_type === 'incident.resolved' ? 'noted' : e.event_type === 'incident.acknowledged' ? 'acknowledged' : 'unacknowledged';
+  const action: WebhookAction =
+    done === 'noted' ? { kind: 'note', text: `Resolved in PagerDuty by ${agent}. Fleetwatch resolves this incident when its condition clears.` } : { kind: done, userId: owner.id, via };
+  const out = e.id ? await store.incidents.actOnWebhookEvent(channel.accountId, key.historyId, { channelId: channel.id, eventId: e.id }, action, now) : await actOnce(store, channel.accountId, key.historyId, action, now);
+  const s = settled(out, done);
+  return s.kind === 'ignored' ? s : { ...s, ...base };
+}
+
+/** An event without an id: acted on as it comes (nothing to know a retry by). */
+async function actOnce(store: Store, accountId: number, historyId: number, action: WebhookAction, now: number): Promise<WebhookOutcome> {
+  if (action.kind === 'note') {
+    const note = await store.incidents.addNote(accountId, historyId, null, action.text, now);
+    return note ? { kind: 'noted', note } : { kind: 'missing' };
   }
-  const out =
-    e.event_type === 'incident.acknowledged'
-      ? await store.incidents.acknowledge(channel.accountId, key.historyId, owner.id, now, via)
-      : await store.incidents.unacknowledge(channel.accountId, key.historyId, owner.id, now, via);
-  const s = settled(out);
-  if (s === 'done') return { kind: e.event_type === 'incident.acknowledged' ? 'acknowledged' : 'unacknowledged', ...base };
-  if (s === 'unchanged') return { kind: 'unchanged', ...base };
-  return { kind: 'ignored', reason: s };
+  return action.kind === 'acknowledged'
+    ? store.incidents.acknowledge(accountId, historyId, action.userId, now, action.via)
+    : store.incidents.unacknowledge(accountId, historyId, action.userId, now, action.via);
 }

@@ -19,6 +19,12 @@ export const DEFAULT_RETENTION: RetentionPolicy = {
   batchIds: 8 * DAY,
 };
 
+/**
+ * How long inbound webhook event ids are remembered to know a retry by: PagerDuty retries a webhook for
+ * minutes, so a week is ample, and it bounds the table to a week of events.
+ */
+export const WEBHOOK_EVENTS_KEEP = 7 * DAY;
+
 /** The policy of the config, defaults filled in: what accounts without their own setting get. */
 export function retentionPolicy(deps: Pick<Deps, 'config'>): RetentionPolicy {
   return { ...DEFAULT_RETENTION, ...deps.config.retention };
@@ -79,13 +85,13 @@ export async function setRetention(deps: Pick<Deps, 'store' | 'config' | 'now'>,
   return retentionView(deps, accountId);
 }
 
-/** One run of the job: every account's own policy (the config's for the rest), then compaction. Answers rows removed. */
+/** One run of the job: every account's own policy (the config's for the rest), webhook event ids past a week, then compaction. Answers rows removed. */
 export async function runRetention(deps: Pick<Deps, 'store' | 'config' | 'now'>): Promise<number> {
   const keep = retentionPolicy(deps);
   const defaults = defaultDays(deps);
   const accounts = new Map<number, RetentionPolicy>();
   for (const [a, s] of await deps.store.retention.all()) accounts.set(a, policyOf(effective(s, defaults), keep.batchIds));
-  const removed = await deps.store.telemetry.enforceRetention(deps.now(), keep, accounts);
+  const removed = (await deps.store.telemetry.enforceRetention(deps.now(), keep, accounts)) + (await deps.store.incidents.pruneWebhookEvents(deps.now() - WEBHOOK_EVENTS_KEEP));
   await deps.store.retention.compact();
   return removed;
 }

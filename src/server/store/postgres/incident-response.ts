@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import { toEvent, toNote, toTrace, USER_NAME, type EventRow, type NoteRow, type TraceRow } from '../common/incident-rows';
-import type { AckOutcome, AckVia, IncidentRepo } from '../repos/incidents';
+import type { AckOutcome, AckVia, IncidentRepo, NoteRecord, WebhookOutcome } from '../repos/incidents';
 import { channelIds } from '../common/channel-rows';
 import { viaData } from '../common/incident-rows';
 import { enqueueChannelMessages } from './channel-outbox';
@@ -48,22 +48,25 @@ async function change(sql: Sql, accountId: number, historyId: number, userId: nu
   return { kind: 'done', history: h };
 }
 
+/** Adds a note to a history of the account (none when it is not one), in `sql`. */
+async function insertNote(sql: Sql, accountId: number, historyId: number, userId: number | null, text: string, at: number): Promise<NoteRecord | null> {
+  const r = await sql.row<NoteRow>(
+    `WITH n AS (
+       INSERT INTO incident_notes (account_id, history_id, user_id, text, created)
+       SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM alert_histories WHERE account_id = $1 AND id = $2)
+       RETURNING id, account_id, history_id, user_id, text, created)
+     SELECT n.id, n.history_id, n.user_id, ${USER_NAME} AS user_name, n.text, n.created
+       FROM n LEFT JOIN users u ON u.account_id = n.account_id AND u.id = n.user_id`,
+    [accountId, historyId, userId, text, at],
+  );
+  return r ? toNote(r) : null;
+}
+
 export function pgIncidents(pg: Pg): IncidentRepo {
   return {
     acknowledge: (accountId, historyId, userId, at, via) => pg.tx((tx) => change(tx, accountId, historyId, userId, at, 'acknowledged', via)),
     unacknowledge: (accountId, historyId, userId, at, via) => pg.tx((tx) => change(tx, accountId, historyId, userId, at, 'unacknowledged', via)),
-    async addNote(accountId, historyId, userId, text, at) {
-      const r = await pg.row<NoteRow>(
-        `WITH n AS (
-           INSERT INTO incident_notes (account_id, history_id, user_id, text, created)
-           SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM alert_histories WHERE account_id = $1 AND id = $2)
-           RETURNING id, account_id, history_id, user_id, text, created)
-         SELECT n.id, n.history_id, n.user_id, ${USER_NAME} AS user_name, n.text, n.created
-           FROM n LEFT JOIN users u ON u.account_id = n.account_id AND u.id = n.user_id`,
-        [accountId, historyId, userId, text, at],
-      );
-      return r ? toNote(r) : null;
-    },
+    addNote: (accountId, historyId, userId, text, at) => insertNote(pg, accountId, historyId, userId, text, at),
     async appendEvent(accountId, historyId, e) {
       return pg.tx(async (tx) => {
         const n = await tx.exec(
@@ -137,5 +140,28 @@ export function pgIncidents(pg: Pg): IncidentRepo {
         if (out.kind === 'resolved' || out.kind === 'missing') await tx.exec('DELETE FROM ack_token_uses WHERE account_id = $1 AND nonce = $2', [accountId, nonce]);
         return out;
       }),
+    actOnWebhookEvent: (accountId, historyId, e, action, at) =>
+      pg.tx(async (tx): Promise<WebhookOutcome> => {
+        // The event id is claimed first, by the primary key: of two deliveries at once (two replicas), the
+        // second waits here for the first's transaction and then finds the id taken.
+        const key = [accountId, e.channelId, e.eventId];
+        const claimed = await tx.exec(
+          'INSERT INTO webhook_events (account_id, channel_id, event_id, history_id, received) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id, channel_id, event_id) DO NOTHING',
+          [...key, historyId, at],
+        );
+        if (!claimed) {
+          const before = await tx.row<{ received: string | number }>('SELECT received FROM webhook_events WHERE account_id = $1 AND channel_id = $2 AND event_id = $3', key);
+          return { kind: 'duplicate', receivedAt: Number(before?.received ?? at) };
+        }
+        let out: WebhookOutcome;
+        if (action.kind === 'note') {
+          const n = await insertNote(tx, accountId, historyId, null, action.text, at);
+          out = n ? { kind: 'noted', note: n } : { kind: 'missing' };
+        } else out = await change(tx, accountId, historyId, action.userId, at, action.kind, action.via);
+        // A missing incident or a refused change gives the claim back (a later delivery is judged afresh).
+        if (out.kind === 'missing' || out.kind === 'resolved') await tx.exec('DELETE FROM webhook_events WHERE account_id = $1 AND channel_id = $2 AND event_id = $3', key);
+        return out;
+      }),
+    pruneWebhookEvents: (before) => pg.exec('DELETE FROM webhook_events WHERE received < $1', [before]),
   };
 }

@@ -67,6 +67,20 @@ export type AckOutcome =
   | { kind: 'resolved'; history: AlertHistoryRecord }
   | { kind: 'missing' };
 
+/** What an inbound channel webhook event asks of an incident (issue 19: PagerDuty's v3 webhook). */
+export type WebhookAction =
+  | { kind: 'note'; text: string }
+  | { kind: 'acknowledged' | 'unacknowledged'; userId: number; via: AckVia };
+
+/** The channel and event a webhook action came with: the event id is acted on once per account and channel. */
+export interface WebhookEvent {
+  channelId: number;
+  eventId: string;
+}
+
+/** What a webhook event did: an acknowledgement change, a note, or nothing because its id was acted on before (at `receivedAt`). */
+export type WebhookOutcome = AckOutcome | { kind: 'noted'; note: NoteRecord } | { kind: 'duplicate'; receivedAt: number };
+
 /** What acting on an acknowledge link did; `used` names when the link was used before. */
 export type TokenAckOutcome = AckOutcome | { kind: 'used'; usedAt: number };
 
@@ -98,4 +112,13 @@ export interface IncidentRepo {
    * A resolved or missing incident leaves the link unused.
    */
   acknowledgeByToken(accountId: number, nonce: string, historyId: number, userId: number, at: number): Promise<TokenAckOutcome>;
+  /**
+   * Acts on a webhook event once: records (account, channel, event id) and makes the change in one
+   * transaction; an id already recorded answers `duplicate` and changes nothing (of two deliveries at
+   * once, the second waits for the first and finds its id). A missing incident, or an acknowledgement
+   * change of a resolved one, leaves the id unrecorded.
+   */
+  actOnWebhookEvent(accountId: number, historyId: number, event: WebhookEvent, action: WebhookAction, at: number): Promise<WebhookOutcome>;
+  /** Forgets webhook event ids received before `before` (the retention job); answers how many went. */
+  pruneWebhookEvents(before: number): Promise<number>;
 }

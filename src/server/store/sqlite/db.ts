@@ -22,6 +22,7 @@ import { telemetrySchema } from './schema-telemetry';
 import { teamSchema } from './schema-team';
 import { usersSchema } from './schema-users';
 import { retentionSchema } from './schema-retention';
+import { webhookEventsSchema } from './schema-webhook-events';
 import { DEFAULT_WAL_CAP_BYTES, limitWal, prepareAutoVacuum } from './wal';
 
 export type Db = Database.Database;
@@ -49,6 +50,7 @@ const MODULES: SchemaModule[] = [
   scrapeTargetsSchema,
   labelledSeriesSchema,
   retentionSchema,
+  webhookEventsSchema,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HISTORY_SELECT, toHistory, type HistoryRow } from '../common/history-rows';
 import { toEvent, toNote, toTrace, USER_NAME, type EventRow, type NoteRow, type TraceRow } from '../common/incident-rows';
-import type { AckOutcome, AckVia, IncidentEventKind, IncidentRepo } from '../repos/incidents';
+import type { AckOutcome, AckVia, IncidentEventKind, IncidentRepo, NoteRecord, WebhookAction, WebhookEvent, WebhookOutcome } from '../repos/incidents';
 import { channelIds } from '../common/channel-rows';
 import { viaData } from '../common/incident-rows';
 import { channelMessageWriter } from './channel-outbox';
@@ -81,6 +81,31 @@ export function sqliteIncidents(db: Db): IncidentRepo {
     return out;
   });
 
+  const note = (accountId: number, historyId: number, userId: number | null, text: string, at: number): NoteRecord | null => {
+    if (!history.get(accountId, historyId)) return null;
+    const id = Number(insertNote.run(accountId, historyId, userId, text, at).lastInsertRowid);
+    return toNote(noteById.get(accountId, id)!);
+  };
+
+  // A webhook event's id is claimed by its primary key in the transaction of its change (immediate, so
+  // two deliveries at once take turns); a missing incident or a refused change gives the claim back.
+  const claimEvent = db.prepare('INSERT INTO webhook_events (account_id, channel_id, event_id, history_id, received) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const eventReceived = db.prepare<[number, number, string], { received: number }>('SELECT received FROM webhook_events WHERE account_id = ? AND channel_id = ? AND event_id = ?');
+  const unclaimEvent = db.prepare('DELETE FROM webhook_events WHERE account_id = ? AND channel_id = ? AND event_id = ?');
+  const pruneEvents = db.prepare('DELETE FROM webhook_events WHERE received < ?');
+  const webhook = db.transaction((accountId: number, historyId: number, e: WebhookEvent, action: WebhookAction, at: number): WebhookOutcome => {
+    if (claimEvent.run(accountId, e.channelId, e.eventId, historyId, at).changes === 0) {
+      return { kind: 'duplicate', receivedAt: eventReceived.get(accountId, e.channelId, e.eventId)?.received ?? at };
+    }
+    let out: WebhookOutcome;
+    if (action.kind === 'note') {
+      const n = note(accountId, historyId, null, action.text, at);
+      out = n ? { kind: 'noted', note: n } : { kind: 'missing' };
+    } else out = change(accountId, historyId, action.userId, at, action.kind, action.via);
+    if (out.kind === 'missing' || out.kind === 'resolved') unclaimEvent.run(accountId, e.channelId, e.eventId);
+    return out;
+  });
+
   const markSilenced = db.prepare('UPDATE alert_histories SET silenced = 1 WHERE account_id = ? AND id = ?');
   const event = db.transaction((accountId: number, historyId: number, kind: IncidentEventKind, userId: number | null, data: unknown, at: number) => {
     if (!history.get(accountId, historyId)) return false;
@@ -97,9 +122,7 @@ export function sqliteIncidents(db: Db): IncidentRepo {
       return changeTx.immediate(accountId, historyId, userId, at, 'unacknowledged', via);
     },
     async addNote(accountId, historyId, userId, text, at) {
-      if (!history.get(accountId, historyId)) return null;
-      const id = Number(insertNote.run(accountId, historyId, userId, text, at).lastInsertRowid);
-      return toNote(noteById.get(accountId, id)!);
+      return note(accountId, historyId, userId, text, at);
     },
     async appendEvent(accountId, historyId, e) {
       return event(accountId, historyId, e.kind, e.userId, e.data, e.at);
@@ -125,6 +148,12 @@ export function sqliteIncidents(db: Db): IncidentRepo {
     },
     async acknowledgeByToken(accountId, nonce, historyId, userId, at) {
       return byToken.immediate(accountId, nonce, historyId, userId, at);
+    },
+    async actOnWebhookEvent(accountId, historyId, event, action, at) {
+      return webhook.immediate(accountId, historyId, event, action, at);
+    },
+    async pruneWebhookEvents(before) {
+      return pruneEvents.run(before).changes;
     },
   };
 }
