@@ -109,6 +109,12 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
+/** A second connection to a store openTestStore opened (as a second service process would have), to close after use. */
+export async function openTestStoreAgain(dir: string, env: Record<string, string>): Promise<Store> {
+  if (env.DATABASE_URL) return (await openPostgresStore(env.DATABASE_URL)).store;
+  return openSqliteStore(join(dir, 'test.sqlite'));
+}
+
 /** Opens the suite's store for one test service: a SQLite file in `dir`, or a fresh PostgreSQL database. */
 export async function openTestStore(dir: string): Promise<TestStore> {
   if (testStoreKind() === 'postgres') {

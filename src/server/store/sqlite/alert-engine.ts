@@ -3,6 +3,7 @@ import { parseJson } from '../common/util';
 import { channelIds } from '../common/channel-rows';
 import type { AlertEngineRepo, AppliedEvaluation, EngineAlert, EvaluationPlan, SubjectState } from '../repos/alert-engine';
 import type { Db } from './db';
+import { engineAlertCache } from './engine-alert-cache';
 import { evalQueue } from './eval-queue';
 import { alertPlanWriter } from './incidents';
 import { sqliteMaintenanceScope } from './maintenance-scope';
@@ -58,6 +59,9 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       AND a.target_id = CAST(l.id AS TEXT) WHERE l.account_id = @a AND l.server_id = @s
     ORDER BY 1`);
 
+  // Process targets are `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between
+  // "<id>," and "<id>-" (',' and '-' are neighbours in every collation SQLite uses here).
+  const alertsOf = engineAlertCache(db, (a, s) => forServer.all({ a, s, st: String(s), lo: `${s},`, hi: `${s}-` }).map(toAlert));
   const queue = evalQueue(db);
   const maintenance = sqliteMaintenanceScope(db);
   const silences = sqliteSilenceReads(db);
@@ -80,9 +84,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
   const applyMany = db.transaction((plans: EvaluationPlan[], nowMs: number) => plans.map((p) => apply(p, nowMs)));
   const repo: AlertEngineRepo = {
     async alertsForServer(accountId, serverId) {
-      // Process targets are `<server_id>,<pid>,<creation_time>,<name>`: those of this server sort between
-      // "<id>," and "<id>-" (',' and '-' are neighbours in every collation SQLite uses here).
-      return forServer.all({ a: accountId, s: serverId, st: String(serverId), lo: `${serverId},`, hi: `${serverId}-` }).map(toAlert);
+      return alertsOf(accountId, serverId);
     },
     async contexts(servers) {
       // Synchronous reads: one server after the other costs nothing more than a batched query would.

@@ -23,6 +23,7 @@ import { teamSchema } from './schema-team';
 import { usersSchema } from './schema-users';
 import { retentionSchema } from './schema-retention';
 import { webhookEventsSchema } from './schema-webhook-events';
+import { engineVersionsSchema } from './schema-engine-versions';
 import { DEFAULT_WAL_CAP_BYTES, limitWal, prepareAutoVacuum } from './wal';
 
 export type Db = Database.Database;
@@ -51,6 +52,7 @@ const MODULES: SchemaModule[] = [
   labelledSeriesSchema,
   retentionSchema,
   webhookEventsSchema,
+  engineVersionsSchema,
 ];
 
 /**

@@ -31,6 +31,17 @@ describe('planProcessMinute', () => {
     expect(JSON.parse(planProcessMinute(processes, 60, new Map()).text)).toEqual(JSON.parse(reference(processes)));
   });
 
+  it('prints what the reference prints for random minutes (fractions, absent fields, repeated keys)', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 200; round++) {
+      const processes = Array.from({ length: Math.floor(rnd() * 40) }, () =>
+        proc(Math.floor(rnd() * 30), Object.fromEntries(PROCESS_FIELDS.filter(() => rnd() > 0.2).map((f) => [f, rnd() > 0.5 ? Math.floor(rnd() * 1e9) : (rnd() - 0.3) * 1e3]))),
+      );
+      expect(planProcessMinute(processes, 60, new Map()).text).toBe(reference(processes));
+    }
+  });
+
   it('answers the identities not known fresh, the first of a key given twice, and remembers them', () => {
     const cache: KnownProcesses = new Map();
     const first = planProcessMinute([proc(1, {}, 'first'), proc(2, {}), proc(1, {}, 'second')], 600, cache);

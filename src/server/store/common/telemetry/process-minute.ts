@@ -18,25 +18,44 @@ export interface ProcessIdentity {
 /**
  * Plans the stored minute of a server's processes (either store writes it): the values as one JSON
  * object {"pid_ct": [values in PROCESS_FIELDS order]} and the identities not known fresh in `cache`
- * (which it updates). The object is printed by one JSON.stringify of arrays read with named property
- * loads (`processRow`): printing the 3,200 numbers of a batch by string concatenation, with keyed
- * reads over PROCESS_FIELDS, cost about twice as much. A key twice in a batch keeps its first place,
- * its last values and its first identity, as an object built key by key does.
+ * (which it updates). A key twice in a batch keeps its first place, its last values and its first
+ * identity, as an object built key by key does.
  */
 export function planProcessMinute(processes: Batch['processes'], minute: number, cache: KnownProcesses): { text: string; fresh: ProcessIdentity[] } {
-  const rows: Record<string, ProcessRow> = {};
+  const keys: string[] = [];
+  const rows: ProcessRow[] = [];
+  const at = new Map<string, number>();
   const fresh: ProcessIdentity[] = [];
   for (const p of processes) {
-    const key = `${p.pid}_${p.create_time}`;
-    const again = key in rows;
-    rows[key] = processRow(p);
-    if (again) continue;
+    const key = p.pid + '_' + p.create_time;
+    const i = at.get(key);
+    if (i !== undefined) {
+      rows[i] = processRow(p);
+      continue;
+    }
+    at.set(key, rows.length);
+    keys.push(key);
+    rows.push(processRow(p));
     const k = cache.get(key);
     if (k && minute >= k.first && minute - k.last < LAST_SEEN_SLACK) continue;
     fresh.push({ pid: p.pid, create_time: p.create_time, name: p.name, args: p.args ?? null });
     cache.set(key, { first: Math.min(k?.first ?? minute, minute), last: Math.max(k?.last ?? minute, minute) });
   }
-  return { text: JSON.stringify(rows), fresh };
+  return { text: keyedRowsText(keys, rows), fresh };
+}
+
+/**
+ * `{"k0":[row 0],"k1":[row 1],...}`, printed by one JSON.stringify of the rows as an array of arrays,
+ * whose rows are then cut at "],[" (numbers and null never hold a bracket) and keyed. Printing the
+ * object of keyed rows instead cost a quarter more (building the object of 200 keys, then printing it),
+ * and printing each number by concatenation twice as much.
+ */
+function keyedRowsText(keys: string[], rows: ProcessRow[]): string {
+  if (rows.length === 0) return '{}';
+  const parts = JSON.stringify(rows).slice(2, -2).split('],[');
+  let out = '{"' + keys[0] + '":[' + parts[0] + ']';
+  for (let i = 1; i < parts.length; i++) out += ',"' + keys[i] + '":[' + parts[i] + ']';
+  return out + '}';
 }
 
 /** A process's values in PROCESS_FIELDS order; an absent one is undefined, which JSON.stringify prints as null in an array. */
