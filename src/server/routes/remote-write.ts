@@ -29,12 +29,13 @@ export async function remoteWriteRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(
     async (rw) => {
       rw.addContentTypeParser('application/x-protobuf', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      // 204 or a short error: nothing to compress, so no compression hooks on each write.
       route(rw, {
         method: 'POST', path: '/write', tag: 'Peer protocols', status: 204,
         summary: 'Prometheus remote write 1.0: a snappy block-compressed protobuf WriteRequest into labelled series (docs/remote-write.md)',
         description: 'Answers 204 once the write committed; 400 for a bad payload (nothing stored); 415 for remote write 2.0 or another encoding; 429 with Retry-After under back-pressure.',
         peer: { accepts: ['application/x-protobuf'], auth: 'ingest' },
-      }, { onRequest: gate.take, onSend: async (req) => gate.give(req) }, async (req, reply) => {
+      }, { onRequest: gate.take, onSend: async (req) => gate.give(req), compress: false }, async (req, reply) => {
         const accountId = await ingestAccount(deps, req);
         const type = String(req.headers['content-type'] ?? '');
         if (/proto=io\.prometheus\.write\.v2/.test(type)) throw new ApiError(415, 'remote write 2.0 is not supported; send remote write 1.0 (protobuf_message: prometheus.WriteRequest)');
