@@ -55,7 +55,9 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'npm run build && npx tsx src/server/main.ts',
+      // The web app is built first, unless npm test's e2e step built it from this tree earlier in the
+      // same run (scripts/test.ts sets E2E_SKIP_BUILD=1 for the e2e-pg step only then).
+      command: `${process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build && '}npx tsx src/server/main.ts`,
       url: `http://127.0.0.1:${port}/sign-in`,
       timeout: 120_000,
       reuseExistingServer: false,

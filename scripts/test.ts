@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { ensurePeers } from './test/peers';
 import { checkPostgres, startEmbeddedPostgres, type TestPostgres } from './test/postgres';
 import { type Step, allSteps, selectSteps } from './test/steps';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   const steps = selectSteps(parseOnly(process.argv.slice(2)));
   await timed('Debian peers', () => ensurePeers(steps.flatMap((s) => s.peers)));
   const env = { ...process.env };
+  delete env.E2E_SKIP_BUILD; // set below, only once this run built dist/
   if (steps.some((s) => s.postgres)) {
     if (env.PG_TEST_URL) await timed('PostgreSQL (PG_TEST_URL)', () => checkPostgres(env.PG_TEST_URL!));
     else {
@@ -73,7 +75,22 @@ async function main(): Promise<void> {
       console.log(`Started PostgreSQL for this run: PG_TEST_URL=${postgres.url}`);
     }
   }
-  for (const step of steps) await timed(step.name, () => run(step, env));
+  for (const step of steps) {
+    const start = Date.now();
+    await timed(step.name, () => run(step, env));
+    // The e2e step's service built dist/ from this tree moments ago: e2e-pg serves that build instead
+    // of building the same sources again (playwright.config.ts reads E2E_SKIP_BUILD).
+    if (step.name === 'e2e' && builtSince(start)) env.E2E_SKIP_BUILD = '1';
+  }
+}
+
+/** Whether dist/index.html was written at or after `ms` (vite empties dist/ before each build). */
+function builtSince(ms: number): boolean {
+  try {
+    return statSync('dist/index.html').mtimeMs >= ms;
+  } catch {
+    return false;
+  }
 }
 
 let failure: unknown;
