@@ -31,6 +31,14 @@ async function seed(s: EventServer) {
     await svc.sql.run('INSERT INTO alert_histories (account_id, alert_id, start, "end", subject) VALUES (?, 1, ?, ?, ?)', s.account.id, end - 600, end, 'x');
   }
   await svc.sql.run('INSERT INTO alert_histories (account_id, alert_id, start, "end", subject) VALUES (?, 1, ?, NULL, ?)', s.account.id, NOW - 20 * DAY, 'open');
+  // A schedule's overrides that ended 10 days and 1 day ago, and one that runs now.
+  const owner = (await svc.request('GET', '/api/users/', { as: s.account })).body.data[0].id as number;
+  const rotations = [{ users: [owner], start: NOW - 30 * DAY, handoff_time: '09:00', length: { unit: 'week', count: 1 } }];
+  const schedule = await svc.request('POST', '/api/v5/schedules/', { as: s.account, json: { name: 'primary', time_zone: 'UTC', rotations } });
+  expect(schedule.status).toBe(201);
+  for (const [start, end] of [[NOW - 11 * DAY, NOW - 10 * DAY], [NOW - 2 * DAY, NOW - DAY], [NOW - 3600, NOW + 3600]]) {
+    await svc.sql.run('INSERT INTO schedule_overrides (account_id, schedule_id, user_id, start, "end", created) VALUES (?, ?, ?, ?, ?, ?)', s.account.id, schedule.body.id, owner, start, end, NOW);
+  }
 }
 
 beforeAll(async () => {
@@ -141,6 +149,12 @@ describe('the retention job', () => {
     expect(await rows('tm_server_minutes', svc.other)).toEqual(before.theirs);
     expect(await rows('log_messages', svc.other, 'minute')).toEqual([NOW - 5 * DAY, NOW - DAY, NOW - 60]);
     expect((await svc.sql.all('SELECT id FROM alert_histories WHERE account_id = ?', svc.other.id)).length).toBe(3);
+    // Overrides that ended before the histories' cut go with them; the one running now stays, and the
+    // other account (histories kept forever) keeps all three.
+    expect(await rows('schedule_overrides', svc.account, '"end"')).toEqual([NOW - DAY, NOW + 3600]);
+    expect(await rows('schedule_overrides', svc.other, '"end"')).toEqual([NOW - 10 * DAY, NOW - DAY, NOW + 3600]);
+    const shown = (await svc.request('GET', '/api/v5/schedules/')).body.data[0].overrides as { end: number }[];
+    expect(shown.map((o) => o.end)).toEqual([NOW - DAY, NOW + 3600]);
 
     // A longer setting keeps more: traces down to 3 days now removes the 5-day-old one.
     await put({ traces: 3 });

@@ -89,7 +89,10 @@ export async function enforceRetention(pg: Pg, now: number, keep: RetentionPolic
   for (const { id } of await pg.rows<{ id: string }>('SELECT id FROM accounts')) {
     const before = cutOf(now, keep, accounts, Number(id), 'alert_histories');
     // Open incidents stay whatever their age; a closed one goes with its events, notes and walks (ON DELETE CASCADE).
-    if (before !== null) removed += await pg.exec('DELETE FROM alert_histories WHERE account_id = $1 AND "end" IS NOT NULL AND "end" < $2', [Number(id), before]);
+    if (before === null) continue;
+    removed += await pg.exec('DELETE FROM alert_histories WHERE account_id = $1 AND "end" IS NOT NULL AND "end" < $2', [Number(id), before]);
+    // Who was put on call for an incident is kept as long as the incident: ended overrides go with the histories.
+    removed += await pg.exec('DELETE FROM schedule_overrides WHERE account_id = $1 AND "end" < $2', [Number(id), before]);
   }
   return removed;
 }

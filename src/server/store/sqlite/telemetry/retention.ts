@@ -74,6 +74,8 @@ export function enforceRetention(db: Db, now: number, keep: RetentionPolicy, acc
     if (histories !== null) {
       // Open incidents stay whatever their age; a closed one goes with its events, notes and walks (ON DELETE CASCADE).
       removed += deleteInChunks(db, 'DELETE FROM alert_histories WHERE id IN (SELECT id FROM alert_histories WHERE account_id = ? AND "end" IS NOT NULL AND "end" < ?', [a, histories]);
+      // Who was put on call for an incident is kept as long as the incident: ended overrides go with the histories.
+      removed += stmt(db, 'DELETE FROM schedule_overrides WHERE account_id = ? AND "end" < ?').run(a, histories).changes;
     }
   }
   return removed;
