@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { transportHosts } from './alerting/notifier';
-import { startAlerting } from './alerting/start';
+import { everyJob, startAlerting } from './alerting/start';
 import { buildApp } from './app';
 import { startCollector } from './collector/agent';
 import { readEnv } from './config';
@@ -10,6 +10,7 @@ import { startDemoFleet } from './demo/fleet-runner';
 import { scrapeJob } from './ingest/scraper';
 import { newEvents, systemNow, type Deps } from './deps';
 import { createAccount } from './services/accounts';
+import { compactSeries } from './services/labelled-series';
 import { startAutoDetection } from './services/auto-detection-job';
 import { startRetention } from './services/retention';
 import { runSingletons, workerId, type SingletonJob } from './services/singleton';
@@ -80,6 +81,8 @@ async function main() {
     // node_exporter targets of every account, scraped into servers (docs/node-exporter.md).
     scrapeJob(deps),
     { name: 'retention', start: () => ({ stop: startRetention(deps) }) },
+    // Closed hours of labelled series into a row per series and hour (docs/remote-write.md).
+    everyJob('series-compaction', 60, () => compactSeries(store, deps.now())),
     { name: 'auto-detection', start: () => ({ stop: startAutoDetection(deps) }) },
   ];
   if (demo?.success) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onEvent } from '../events';
 import { formatValue } from '../services/prometheus-query';
 import { basicHeader, startTestService, type TestService } from '../testing/harness';
-import { encodeWrite, promGet, REMOTE_WRITE_HEADERS, remoteWrite } from '../testing/remote-write';
+import { encodeWrite, minuteFolds, promGet, REMOTE_WRITE_HEADERS, remoteWrite } from '../testing/remote-write';
 import { until } from '../testing/until';
 
 let svc: TestService;
@@ -158,11 +158,8 @@ describe('POST /api/v1/write', () => {
     ]);
     const answers = await Promise.all(Array.from({ length: 6 }, () => remoteWrite(svc.baseUrl, bearer, body())));
     expect(answers.map((a) => a.status)).toEqual([204, 204, 204, 204, 204, 204]);
-    const rows = await svc.sql.all<{ count: number }>(
-      "SELECT m.count FROM series_minutes m JOIN labelled_series s ON s.account_id = m.account_id AND s.id = m.series_id WHERE s.account_id = ? AND s.name = 'shared'",
-      svc.account.id,
-    );
-    expect(rows.map((r) => Number(r.count))).toEqual([6, 6]);
+    const rows = await minuteFolds(svc.deps.store, svc.account.id, 'shared');
+    expect(rows.map((r) => r.count)).toEqual([6, 6]);
   });
 
   it('refuses unknown tokens and missing credentials', async () => {
@@ -202,8 +199,8 @@ describe('retention', () => {
     expect((await promGet(svc.baseUrl, bearer, '/series', { 'match[]': 'up' })).body.data.length).toBeGreaterThan(0);
     await svc.deps.store.telemetry.enforceRetention(Math.floor(Date.now() / 1000) + 40 * 86_400, keep);
     expect((await promGet(svc.baseUrl, bearer, '/series', { 'match[]': 'up' })).body.data).toEqual([]);
-    const minutes = await svc.sql.all<{ n: number }>('SELECT COUNT(*) AS n FROM series_minutes WHERE account_id = ?', svc.account.id);
-    expect(minutes[0]!.n).toBe(0);
+    const samples = await svc.sql.all<{ n: number }>('SELECT COUNT(*) AS n FROM series_samples WHERE account_id = ?', svc.account.id);
+    expect(Number(samples[0]!.n)).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@ import { formatValue, parseDurationMs, parseTimeMs } from './prometheus-query';
 const up = [{ name: '__name__', value: 'up' }, { name: 'job', value: 'node' }];
 
 describe('planSeriesWrite', () => {
-  it('folds samples per minute, keeping the latest by timestamp as last and NaN out of sum/min/max', () => {
+  it('keeps every sample of a label set in the order sent, merging a set sent twice', () => {
     const [plan] = planSeriesWrite([
       { labels: up, samples: [{ ms: 60_500, value: 4 }, { ms: 60_100, value: 9 }, { ms: 61_000, value: NaN }, { ms: 125_000, value: 2 }] },
       // The same label set again in one request merges into the same series.
@@ -14,10 +14,8 @@ describe('planSeriesWrite', () => {
     expect(plan!.name).toBe('up');
     expect(plan!.labels).toEqual({ job: 'node' });
     expect(plan!.fingerprint).toBe(fingerprint(up));
-    const [m1, m2] = plan!.minutes;
-    expect(m1).toMatchObject({ minute: 60, count: 4, sum: 14, min: 1, max: 9, lastMs: 61_000 });
-    expect(m1!.last).toBeNaN();
-    expect(m2).toEqual({ minute: 120, count: 1, sum: 2, min: 2, max: 2, last: 2, lastMs: 125_000 });
+    expect(plan!.ms).toEqual([60_500, 60_100, 61_000, 125_000, 60_200]);
+    expect(plan!.values).toEqual([4, 9, NaN, 2, 1]);
   });
 
   it('leaves out series without samples and tells label sets apart', () => {

@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import type { RemoteSeries } from '../ingest/remote-write';
 import { WireSeries } from '../ingest/write-request-wire';
-import type { KnownSeriesWrite, SeriesMinute, SeriesWrite } from '../store/repos/labelled-series';
+import type { KnownSeriesWrite, SeriesWrite } from '../store/repos/labelled-series';
 import type { Store } from '../store/store';
 import { invalid, unprocessable } from './errors';
 import { canonical, type KnownSeries, type SeriesCache } from './series-cache';
@@ -25,36 +25,12 @@ export function fingerprint(labels: readonly { name: string; value: string }[]):
   return sha256(text).slice(0, 32);
 }
 
-/** A minute of one sample. */
-function minuteOf(ms: number, value: number): SeriesMinute {
-  const nan = value !== value;
-  return { minute: Math.floor(ms / 60_000) * 60, count: 1, sum: nan ? 0 : value, min: nan ? null : value, max: nan ? null : value, last: value, lastMs: ms };
-}
-
-/** Folds one sample into a series' minutes (few per request: a list beats a map): NaN counts but stays out of sum/min/max; the latest sample is last. */
-function fold(minutes: SeriesMinute[], ms: number, value: number) {
-  const minute = Math.floor(ms / 60_000) * 60;
-  let m: SeriesMinute | undefined;
-  for (let i = 0; i < minutes.length; i++) if (minutes[i]!.minute === minute) m = minutes[i];
-  if (!m) {
-    minutes.push(minuteOf(ms, value));
-    return;
+/** Appends samples [from, to) of a remote write's arrays to a series' own. */
+function appendRange(into: { ms: number[]; values: number[] }, ms: readonly number[], values: readonly number[], from: number, to: number) {
+  for (let i = from; i < to; i++) {
+    into.ms.push(ms[i]!);
+    into.values.push(values[i]!);
   }
-  m.count++;
-  if (value === value) {
-    m.sum += value;
-    m.min = m.min === null ? value : Math.min(m.min, value);
-    m.max = m.max === null ? value : Math.max(m.max, value);
-  }
-  if (ms >= m.lastMs) {
-    m.last = value;
-    m.lastMs = ms;
-  }
-}
-
-/** Folds samples [from, to) of a remote write's arrays into minutes. */
-function foldRange(minutes: SeriesMinute[], ms: readonly number[], values: readonly number[], from: number, to: number) {
-  for (let i = from; i < to; i++) fold(minutes, ms[i]!, values[i]!);
 }
 
 /** A series to write: decoded from a remote write (WireSeries, known by its key), or given (OTLP). */
@@ -77,8 +53,8 @@ interface Plan {
 let plans = 0;
 
 /**
- * Plans a write: one entry per distinct label set (a set sent twice in one request is merged), its
- * samples folded per minute. Series without samples (all stale markers) are left out. Series `known`
+ * Plans a write: one entry per distinct label set (a set sent twice in one request is merged), with
+ * its samples. Series without samples (all stale markers) are left out. Series `known`
  * knows are planned by id, unread (`touch` when this process last touched them a minute or more ago).
  */
 function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) => KnownSeries | undefined, at = 0): Plan {
@@ -95,13 +71,13 @@ function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) 
       if (hit) {
         // One slot per series: its keys (encodings) share the canonical entry.
         const c = canonical(hit);
-        if (c.plan === stamp) foldRange(out.known[c.slot]!.minutes, s.ms, s.values, s.from, s.to);
+        if (c.plan === stamp) appendRange(out.known[c.slot]!, s.ms, s.values, s.from, s.to);
         else {
           c.plan = stamp;
           c.slot = out.known.length;
-          const minutes = [minuteOf(s.ms[s.from]!, s.values[s.from]!)];
-          if (s.to - s.from > 1) foldRange(minutes, s.ms, s.values, s.from + 1, s.to);
-          out.known.push({ id: c.id, fingerprint: c.fingerprint, touch: !(at >= c.touched && at - c.touched < 60), minutes });
+          const write: KnownSeriesWrite = { id: c.id, fingerprint: c.fingerprint, touch: !(at >= c.touched && at - c.touched < 60), ms: [], values: [] };
+          appendRange(write, s.ms, s.values, s.from, s.to);
+          out.known.push(write);
           out.knownHits.push(hit);
         }
         continue;
@@ -119,13 +95,18 @@ function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) 
         if (l.name === '__name__') name = l.value;
         else labels[l.name] = l.value;
       }
-      entry = { fingerprint: print, name, labels, minutes: [] };
+      entry = { fingerprint: print, name, labels, ms: [], values: [] };
       byPrint.set(print, entry);
       out.fresh.push(entry);
       out.freshFrom.push(from);
     }
-    if (s instanceof WireSeries) foldRange(entry.minutes, s.ms, s.values, s.from, s.to);
-    else for (const { ms, value } of s.samples) fold(entry.minutes, ms, value);
+    if (s instanceof WireSeries) appendRange(entry, s.ms, s.values, s.from, s.to);
+    else {
+      for (const { ms, value } of s.samples) {
+        entry.ms.push(ms);
+        entry.values.push(value);
+      }
+    }
   }
   return out;
 }
@@ -174,4 +155,12 @@ export async function writeSeries(store: Store, accountId: number, series: reado
     }
     return p.samples;
   }
+}
+
+/** A closed hour is compacted this long after it ends (a late sample of it goes to its chunk at the next run). */
+export const COMPACT_AFTER_SECONDS = 300;
+
+/** Moves the samples of every closed hour (COMPACT_AFTER_SECONDS past its end) into each series' hour chunks. */
+export function compactSeries(store: Store, now: number): Promise<number> {
+  return store.labelledSeries.compact(Math.floor((now - COMPACT_AFTER_SECONDS) / 3600) * 3600);
 }

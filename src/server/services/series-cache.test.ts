@@ -6,7 +6,7 @@ import { decodeWriteRequest } from '../ingest/remote-write';
 import type { KnownSeriesWrite } from '../store/repos/labelled-series';
 import { openTestStore, type TestStore } from '../store/test-store';
 import type { Store } from '../store/store';
-import { encodeWrite } from '../testing/remote-write';
+import { encodeWrite, minuteFolds } from '../testing/remote-write';
 import { createAccount } from './accounts';
 import { DEFAULT_SERIES_LIMITS, writeSeries } from './labelled-series';
 import { SeriesCache } from './series-cache';
@@ -41,13 +41,7 @@ afterAll(async () => {
 
 const write = async (cache: SeriesCache, accountId: number, body: Uint8Array) =>
   writeSeries(store, accountId, decodeWriteRequest(body, cache.reader(accountId)), DEFAULT_SERIES_LIMITS, now, cache);
-const minutes = async (name: string) =>
-  (
-    await ts.sql.all<{ count: number; sum: number }>(
-      'SELECT m.count AS count, m.sum AS sum FROM labelled_series s JOIN series_minutes m ON m.account_id = s.account_id AND m.series_id = s.id WHERE s.account_id = ? AND s.name = ? ORDER BY m.time',
-      account, name,
-    )
-  ).map((m) => ({ count: Number(m.count), sum: Number(m.sum) }));
+const minutes = (name: string) => minuteFolds(store, account, name);
 
 /** One series of one sample, its labels written with each Label's fields in reverse order (value, then name): other bytes, same series. */
 function reversedWrite(labels: Record<string, string>, ms: number, value: number): Buffer {
@@ -81,10 +75,11 @@ describe('SeriesCache with writeSeries', () => {
     const plain = encodeWrite([{ labels, samples: [[sec * 1000 + 5000, 16]] }]);
     const { uncompress } = await import('snappyjs');
     expect(await write(cache, account, snappyOf(Buffer.concat([Buffer.from(uncompress(plain)), both])))).toBe(3);
-    // Both keys known: one entry, its three samples folded into one minute.
+    // Both keys known: one entry with its three samples.
     expect(knownWrites).toHaveLength(1);
     expect(knownWrites[0]).toHaveLength(1);
-    expect(knownWrites[0]![0]!.minutes).toEqual([{ minute: sec, count: 3, sum: 28, min: 4, max: 16, last: 16, lastMs: sec * 1000 + 5000 }]);
+    expect(knownWrites[0]![0]!.ms).toEqual([sec * 1000 + 5000, sec * 1000 + 3000, sec * 1000 + 4000]);
+    expect(knownWrites[0]![0]!.values).toEqual([16, 4, 8]);
     expect(await minutes('twice_known')).toEqual([{ count: 5, sum: 31 }]);
   });
 

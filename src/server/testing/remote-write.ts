@@ -1,4 +1,5 @@
 import snappy from 'snappyjs';
+import type { Store } from '../store/store';
 import { WRITE_REQUEST } from '../ingest/remote-write';
 
 /** A series to send: labels (`__name__` among them, any order) and [epoch ms, value] samples. */
@@ -49,4 +50,25 @@ export async function promGet(baseUrl: string, authorization: string, path: stri
   for (const [k, v] of Object.entries(params)) for (const one of Array.isArray(v) ? v : [v]) q.append(k, String(one));
   const res = await fetch(`${baseUrl}/api/v1${path}?${q}`, { headers: { authorization } });
   return answer(res);
+}
+
+/** The latest time a sample may carry (Date's range), for reading every sample back. */
+const LAST_MS = 8.64e15;
+
+/**
+ * Each stored minute of the account's series of one name, folded from the samples kept (count, and
+ * the sum of those not NaN), by minute then series: what a test counts to tell samples written once.
+ */
+export async function minuteFolds(store: Store, accountId: number, name: string): Promise<{ count: number; sum: number }[]> {
+  const ids = (await store.labelledSeries.find(accountId, name)).map((s) => s.id);
+  const folds = new Map<string, { minute: number; id: number; count: number; sum: number }>();
+  for (const s of await store.labelledSeries.samples(accountId, ids, 0, LAST_MS)) {
+    const minute = Math.floor(s.ms / 60_000);
+    const key = `${s.seriesId}:${minute}`;
+    const f = folds.get(key) ?? { minute, id: s.seriesId, count: 0, sum: 0 };
+    f.count++;
+    if (!Number.isNaN(s.value)) f.sum += s.value;
+    folds.set(key, f);
+  }
+  return [...folds.values()].sort((a, b) => a.minute - b.minute || a.id - b.id).map((f) => ({ count: f.count, sum: f.sum }));
 }

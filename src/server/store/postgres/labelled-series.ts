@@ -1,28 +1,37 @@
-import { mergeMinutes, readLast, SERIES_COLUMNS, storedLast, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
+import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
+import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, type BlockRow, type ChunkRow } from '../common/series-samples';
 import type { LabelledSeriesRepo } from '../repos/labelled-series';
 import type { Pg } from './db';
 import { ensurePartitions } from './partitions';
 
-/** The time-partitioned table of series minutes (day partitions, see partitions.ts). */
-export const SERIES_TABLES = [{ table: 'series_minutes', column: 'time' }] as const;
+/**
+ * The time-partitioned tables of series (day partitions, see partitions.ts): the samples written, and
+ * the minutes folded by releases before samples were kept (read, no longer written).
+ */
+export const SERIES_TABLES = [
+  { table: 'series_samples', column: 'minute' },
+  { table: 'series_chunks', column: 'hour' },
+  { table: 'series_minutes', column: 'time' },
+] as const;
 
-const FOLD = `
-INSERT INTO series_minutes AS m (account_id, series_id, time, count, sum, min, max, last, last_ms)
-SELECT $1, u.id, u.time, u.count, u.sum, u.min, u.max, u.last, u.last_ms
-FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::float8[], $8::float8[], $9::bigint[])
-  AS u(id, time, count, sum, min, max, last, last_ms)
-ON CONFLICT (account_id, series_id, time) DO UPDATE SET
-  count = m.count + excluded.count, sum = m.sum + excluded.sum,
-  min = least(m.min, excluded.min), max = greatest(m.max, excluded.max),
-  last = CASE WHEN excluded.last_ms >= m.last_ms THEN excluded.last ELSE m.last END,
-  last_ms = greatest(m.last_ms, excluded.last_ms)`;
+// Appends each row's samples to the stored ones; rows come ordered by block and minute, so writers
+// sharing rows (HA Prometheus pairs) lock them in one order.
+const APPEND = `
+INSERT INTO series_samples AS s (account_id, block, minute, data)
+SELECT $1, u.block, u.minute, u.data FROM unnest($2::bigint[], $3::bigint[], $4::bytea[]) AS u(block, minute, data)
+ON CONFLICT (account_id, block, minute) DO UPDATE SET data = s.data || excluded.data`;
+const APPEND_CHUNKS = `
+INSERT INTO series_chunks AS c (account_id, series_id, hour, data)
+SELECT $1, u.id, u.hour, u.data FROM unnest($2::bigint[], $3::bigint[], $4::bytea[]) AS u(id, hour, data)
+WHERE EXISTS (SELECT 1 FROM labelled_series l WHERE l.account_id = $1 AND l.id = u.id)
+ON CONFLICT (account_id, series_id, hour) DO UPDATE SET data = c.data || excluded.data`;
 
 /** The PostgreSQL labelled-series repository (SQLite: sqlite/labelled-series.ts, same answers). */
 export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
   return {
     async write(accountId, series, maxSeries, at, cached = []) {
       const minutes = new Set<number>();
-      for (const s of [...series, ...cached]) for (const m of s.minutes) minutes.add(m.minute);
+      for (const s of [...series, ...cached]) for (const ms of s.ms) minutes.add(Math.floor(ms / 60_000) * 60);
       await ensurePartitions(pg, SERIES_TABLES[0], minutes);
       return pg.tx(async (tx) => {
         const check = cached.filter((c) => c.touch);
@@ -71,17 +80,8 @@ export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
             [accountId, known.map((r) => r.id), at],
           );
         }
-        const rows = [...series.map((s) => ({ id: ids.get(s.fingerprint)!, minutes: s.minutes })), ...cached].flatMap((s) => s.minutes.map((m) => ({ id: s.id, ...m })));
-        rows.sort((a, b) => a.id - b.id || a.minute - b.minute);
-        // One row per series and minute: a series sent in two encodings (one known, one not) merges here.
-        for (let i = rows.length - 1; i > 0; i--) {
-          const [a, b] = [rows[i - 1]!, rows[i]!];
-          if (a.id === b.id && a.minute === b.minute) rows.splice(i - 1, 2, { id: a.id, ...mergeMinutes(a, b) });
-        }
-        await tx.exec(FOLD, [
-          accountId, rows.map((r) => r.id), rows.map((r) => r.minute), rows.map((r) => r.count), rows.map((r) => r.sum),
-          rows.map((r) => r.min), rows.map((r) => r.max), rows.map((r) => storedLast(r.last)), rows.map((r) => r.lastMs),
-        ]);
+        const rows = sampleRows([...series.map((s) => ({ id: ids.get(s.fingerprint)!, ms: s.ms, values: s.values })), ...cached]);
+        await tx.exec(APPEND, [accountId, rows.map((r) => r.block), rows.map((r) => r.minute), rows.map((r) => r.data)]);
         return { ok: true as const, newSeries: fresh.length, ids: series.map((s) => ids.get(s.fingerprint)!) };
       });
     },
@@ -96,15 +96,68 @@ export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
     },
     async points(accountId, ids, fromMs, toMs) {
       if (ids.length === 0) return [];
-      const rows = await pg.rows<{ series_id: number; last_ms: number; last: number | null }>(
-        `SELECT series_id, last_ms, last FROM series_minutes
-         WHERE account_id = $1 AND series_id = ANY($2::bigint[]) AND time BETWEEN $3 AND $4 AND last_ms BETWEEN $5 AND $6
-         ORDER BY series_id, time`,
-        [accountId, ids, Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60, fromMs, toMs],
-      );
-      return rows.map((r) => ({ seriesId: r.series_id, lastMs: r.last_ms, value: readLast(r.last) }));
+      const [samples, legacy] = await Promise.all([samplesOf(pg, accountId, ids, fromMs, toMs), legacyPoints(pg, accountId, ids, fromMs, toMs)]);
+      return minutePoints(samples, legacy);
+    },
+    async samples(accountId, ids, fromMs, toMs) {
+      return ids.length === 0 ? [] : samplesOf(pg, accountId, ids, fromMs, toMs);
+    },
+    async compact(before) {
+      const blocks = await pg.rows<{ account_id: number; block: number }>('SELECT DISTINCT account_id, block FROM series_samples WHERE minute < $1 ORDER BY account_id, block', [before]);
+      let moved = 0;
+      for (const { account_id: a, block } of blocks) moved += await compactBlock(pg, Number(a), Number(block), before);
+      return moved;
     },
   };
+}
+
+const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60;
+
+/**
+ * A series' samples: its hour chunks, then its block's rows not compacted yet, in one statement (one
+ * snapshot: a compaction committing between two reads would move samples out of sight).
+ */
+async function samplesOf(pg: Pg, accountId: number, ids: readonly number[], fromMs: number, toMs: number) {
+  const rows = await pg.rows<{ series_id: number | null; at: number; data: Buffer }>(
+    `SELECT series_id, hour AS at, data FROM series_chunks WHERE account_id = $1 AND series_id = ANY($2::bigint[]) AND hour BETWEEN $3 AND $4
+     UNION ALL
+     SELECT NULL, minute, data FROM series_samples WHERE account_id = $1 AND block = ANY($5::bigint[]) AND minute BETWEEN $6 AND $7`,
+    [accountId, ids, hourOf(fromMs), hourOf(toMs), blocksOf(ids), minuteOf(fromMs), minuteOf(toMs)],
+  );
+  const chunks: ChunkRow[] = [];
+  const recent: BlockRow[] = [];
+  for (const r of rows) {
+    if (r.series_id === null) recent.push({ minute: Number(r.at), data: r.data });
+    else chunks.push({ series_id: Number(r.series_id), hour: Number(r.at), data: r.data });
+  }
+  return readSamples(chunks, recent, new Set(ids), fromMs, toMs);
+}
+
+/** Moves one block's rows before `before` into its series' hour chunks (a replica compacting it too waits, then finds none). */
+async function compactBlock(pg: Pg, accountId: number, block: number, before: number): Promise<number> {
+  const hours = new Set<number>();
+  const taken = await pg.rows<{ minute: number }>('SELECT minute FROM series_samples WHERE account_id = $1 AND block = $2 AND minute < $3', [accountId, block, before]);
+  for (const r of taken) hours.add(Math.floor(Number(r.minute) / 3600) * 3600);
+  await ensurePartitions(pg, SERIES_TABLES[1], hours);
+  return pg.tx(async (tx) => {
+    const rows = await tx.rows<{ minute: number; data: Buffer }>('DELETE FROM series_samples WHERE account_id = $1 AND block = $2 AND minute < $3 RETURNING minute, data', [
+      accountId, block, before,
+    ]);
+    const chunks = chunkRows(rows.map((r) => ({ minute: Number(r.minute), data: r.data })));
+    if (chunks.length === 0) return 0;
+    await tx.exec(APPEND_CHUNKS, [accountId, chunks.map((c) => c.seriesId), chunks.map((c) => c.hour), chunks.map((c) => c.data)]);
+    return chunks.reduce((n, c) => n + c.data.length / 16, 0);
+  });
+}
+
+/** Minutes folded by releases before samples were kept (series_minutes). */
+async function legacyPoints(pg: Pg, accountId: number, ids: readonly number[], fromMs: number, toMs: number) {
+  const rows = await pg.rows<{ series_id: number; last_ms: number; last: number | null }>(
+    `SELECT series_id, last_ms, last FROM series_minutes
+     WHERE account_id = $1 AND series_id = ANY($2::bigint[]) AND time BETWEEN $3 AND $4 AND last_ms BETWEEN $5 AND $6`,
+    [accountId, ids, minuteOf(fromMs), minuteOf(toMs), fromMs, toMs],
+  );
+  return rows.map((r) => ({ seriesId: Number(r.series_id), lastMs: Number(r.last_ms), value: readLast(r.last) }));
 }
 
 /** Drops series not updated since `before` (their minutes go with the day partitions). */

@@ -13,7 +13,7 @@ const t = (table: string, time = 'time'): Slice => ({ table, time });
 
 /** The tables of each category (SQLite: sqlite/retention.ts, same categories). */
 const SLICES: Record<RetentionCategory, Slice[]> = {
-  minute: [t('tm_server_minutes'), t('tm_process_minutes'), t('bucket_minutes'), t('series_minutes'), t('polled_values', 'minute'), t('socket_connections', 'minute')],
+  minute: [t('tm_server_minutes'), t('tm_process_minutes'), t('bucket_minutes'), t('series_minutes'), t('series_samples', 'minute'), t('series_chunks', 'hour'), t('polled_values', 'minute'), t('socket_connections', 'minute')],
   hour: [t('tm_server_rollups_hour'), t('tm_process_rollups_hour')],
   day: [t('tm_server_rollups_day'), t('tm_process_rollups_day')],
   process_details: [t('tm_process_details')],

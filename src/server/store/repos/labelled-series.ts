@@ -1,31 +1,18 @@
 /**
  * Labelled series (issue 20): what Prometheus remote write (and later OTLP metrics, unmapped scrapes)
- * sends, a metric name and a label set per series, kept per minute like StatsD buckets.
+ * sends, a metric name and a label set per series, every sample kept; queries read each minute's last.
  */
 
-/** One minute of one series: the samples folded (NaN values count, and are the last when latest). */
-export interface SeriesMinute {
-  /** Epoch seconds of the minute's start. */
-  minute: number;
-  count: number;
-  /** Sum, min and max of the minute's non-NaN samples; min/max null when all were NaN. */
-  sum: number;
-  min: number | null;
-  max: number | null;
-  /** The value of the latest sample (by timestamp) of the minute; NaN stored as null. */
-  last: number;
-  /** That sample's timestamp, epoch milliseconds. */
-  lastMs: number;
-}
-
-/** One series of a write: its identity and its minutes. */
+/** One series of a write: its identity and its samples. */
 export interface SeriesWrite {
   /** Hash of the sorted label set, `__name__` included (the series' identity within the account). */
   fingerprint: string;
   name: string;
   /** Labels other than `__name__`. */
   labels: Record<string, string>;
-  minutes: SeriesMinute[];
+  /** Its samples: epoch milliseconds and values (NaN kept), in the order sent. */
+  ms: number[];
+  values: number[];
 }
 
 /** A series a write already knows the id of (services/series-cache.ts), with its minutes. */
@@ -35,7 +22,8 @@ export interface KnownSeriesWrite {
   fingerprint: string;
   /** Set last_updated (and so check that the series still exists); otherwise the id is trusted. */
   touch: boolean;
-  minutes: SeriesMinute[];
+  ms: number[];
+  values: number[];
 }
 
 export interface SeriesRecord {
@@ -54,6 +42,13 @@ export interface SeriesPointRecord {
   value: number;
 }
 
+/** One stored sample of a series. */
+export interface SeriesSampleRecord {
+  seriesId: number;
+  ms: number;
+  value: number;
+}
+
 /**
  * A write is applied whole (`ids`: the id of each series written, in order), or refused whole when it
  * would take the account past its series cap, or when known series to touch no longer exist (`gone`).
@@ -66,13 +61,21 @@ export type SeriesWriteOutcome =
 export interface LabelledSeriesRepo {
   /**
    * Applies a write in one transaction: creates the new series (refusing the whole write when the
-   * account would hold more than `maxSeries`) and folds each minute into the stored one. `at` (epoch
+   * account would hold more than `maxSeries`) and appends the samples. `at` (epoch
    * seconds) becomes last_updated. `known` series are written by id: those to touch are touched first,
-   * and if any of them no longer exists nothing of the minutes is written (outcome `gone`).
+   * and if any of them no longer exists none of the samples is written (outcome `gone`). Every sample
+   * is kept (store/common/series-samples.ts).
    */
   write(accountId: number, series: readonly SeriesWrite[], maxSeries: number, at: number, known?: readonly KnownSeriesWrite[]): Promise<SeriesWriteOutcome>;
   /** The account's series, of one metric name or all; `since` (epoch seconds) drops those not updated since. */
   find(accountId: number, name: string | null, since?: number): Promise<SeriesRecord[]>;
-  /** The minute points of the series whose last sample falls within [fromMs, toMs], in time order. */
+  /** Each series' last sample of each minute among its samples within [fromMs, toMs]; by series, then time. */
   points(accountId: number, seriesIds: readonly number[], fromMs: number, toMs: number): Promise<SeriesPointRecord[]>;
+  /** Every stored sample of the series within [fromMs, toMs]; by series, then time, then the order written. */
+  samples(accountId: number, seriesIds: readonly number[], fromMs: number, toMs: number): Promise<SeriesSampleRecord[]>;
+  /**
+   * Moves the samples of minutes before `before` (epoch seconds) of every account from the recent rows
+   * into each series' hour chunks, a block of series per transaction; answers the samples moved.
+   */
+  compact(before: number): Promise<number>;
 }

@@ -1,36 +1,15 @@
-import { readLast, SERIES_COLUMNS, storedLast, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import type { KnownSeriesWrite, LabelledSeriesRepo, SeriesMinute, SeriesPointRecord, SeriesWrite, SeriesWriteOutcome } from '../repos/labelled-series';
+import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
+import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, type BlockRow, type ChunkRow } from '../common/series-samples';
+import type { KnownSeriesWrite, LabelledSeriesRepo, SeriesPointRecord, SeriesWrite, SeriesWriteOutcome } from '../repos/labelled-series';
 import type { Db } from './db';
 
-/** Minutes folded by one statement (a statement per minute costs a third more of the write). */
-const FOLD_ROWS = 64;
-const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
-
-// Folds minutes into the stored ones: counts and sums add, min/max ignore NULLs, the later sample is last.
-const ON_CONFLICT = `
-ON CONFLICT (account_id, series_id, time) DO UPDATE SET
-  count = count + excluded.count, sum = sum + excluded.sum,
-  min = CASE WHEN min IS NULL THEN excluded.min WHEN excluded.min IS NULL THEN min ELSE MIN(min, excluded.min) END,
-  max = CASE WHEN max IS NULL THEN excluded.max WHEN excluded.max IS NULL THEN max ELSE MAX(max, excluded.max) END,
-  last = CASE WHEN excluded.last_ms >= last_ms THEN excluded.last ELSE last END,
-  last_ms = MAX(last_ms, excluded.last_ms)`;
-const fold = (rows: number) =>
-  `INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms) VALUES ${Array<string>(rows).fill(ROW).join(', ')}${ON_CONFLICT}`;
-// The same for minutes of one sample (not NaN) in one minute, the usual remote write (a sample per series
-// a scrape): the account and the minute bound once, three values a row instead of nine (binding was a
-// fifth of the insert's cost). WHERE true: SQLite's parser needs it before ON CONFLICT after a SELECT.
-const foldSingles = (rows: number) => `
-INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms)
-SELECT ?, column1, ?, 1, column2, column2, column2, column2, column3 FROM (VALUES ${Array<string>(rows).fill('(?, ?, ?)').join(', ')}) WHERE true${ON_CONFLICT}`;
-
-/** A minute of one sample that is not NaN (sum, min, max and last are its value). */
-const single = (m: SeriesMinute) => m.count === 1 && m.sum === m.last && m.min === m.last && m.max === m.last;
-
-/** Whether points from `at` on are in time order. */
-function inOrder(points: readonly SeriesPointRecord[], at: number): boolean {
-  for (let i = at + 1; i < points.length; i++) if (points[i]!.lastMs < points[i - 1]!.lastMs) return false;
-  return true;
-}
+// Appends a row's samples to the stored ones (|| concatenates blobs as text; the cast keeps the bytes).
+const APPEND = `INSERT INTO series_samples (account_id, block, minute, data) VALUES (?, ?, ?, ?)
+  ON CONFLICT (account_id, block, minute) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
+// Samples of a series removed meanwhile (retention) are dropped: its id is never given again.
+const APPEND_CHUNK = `INSERT INTO series_chunks (account_id, series_id, hour, data)
+  SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM labelled_series WHERE account_id = ? AND id = ?)
+  ON CONFLICT (account_id, series_id, hour) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
 
 /** The SQLite labelled-series repository (PostgreSQL: postgres/labelled-series.ts). */
 export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
@@ -40,60 +19,53 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
     'INSERT INTO labelled_series (account_id, fingerprint, name, labels, create_time, last_updated) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
   );
   const touch = db.prepare('UPDATE labelled_series SET last_updated = MAX(last_updated, ?) WHERE account_id = ? AND id = ?');
-  // A known series is touched by id and fingerprint: SQLite may give a deleted series' id to a new one.
+  // A known series is touched by id and fingerprint (one removed by retention is found gone).
   const touchKnown = db.prepare('UPDATE labelled_series SET last_updated = MAX(last_updated, ?) WHERE account_id = ? AND id = ? AND fingerprint = ?');
-  // A series' minute points as two JSON arrays (last_ms, last): a row per minute costs better-sqlite3
-  // about three times as much as SQLite's JSON of the same values, which keeps every double exact.
-  const pointsOf = db
+  // Minutes folded by releases before samples were kept (series_minutes, no longer written), as two
+  // JSON arrays (last_ms, last): SQLite's JSON of a row's values costs a third of reading the rows.
+  const legacyOf = db
     .prepare<[number, string, number, number, number, number], [number, string, string]>(
       `SELECT series_id, json_group_array(last_ms), json_group_array(last) FROM series_minutes
        WHERE account_id = ? AND series_id IN (SELECT value FROM json_each(?)) AND time BETWEEN ? AND ? AND last_ms BETWEEN ? AND ?
        GROUP BY series_id ORDER BY series_id`,
     )
     .raw(true);
+  const blockRows = db.prepare<[number, number, number, number], BlockRow>('SELECT minute, data FROM series_samples WHERE account_id = ? AND block = ? AND minute BETWEEN ? AND ?');
+  const chunksOf = db.prepare<[number, string, number, number], ChunkRow>(
+    'SELECT series_id, hour, data FROM series_chunks WHERE account_id = ? AND series_id IN (SELECT value FROM json_each(?)) AND hour BETWEEN ? AND ?',
+  );
+  const append = db.prepare(APPEND);
+  const samplesOf = db.transaction((accountId: number, ids: readonly number[], fromMs: number, toMs: number) => {
+    // One read transaction: a compaction between the two reads would move samples out of sight.
+    const [from, to] = [Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60];
+    const chunks = chunksOf.all(accountId, JSON.stringify(ids), hourOf(fromMs), hourOf(toMs));
+    const rows = blocksOf(ids).flatMap((b) => blockRows.all(accountId, b, from, to));
+    return readSamples(chunks, rows, new Set(ids), fromMs, toMs);
+  });
+  const pending = db.prepare<[number], { account_id: number; block: number }>('SELECT DISTINCT account_id, block FROM series_samples WHERE minute < ? ORDER BY account_id, block');
+  const take = db.prepare<[number, number, number], BlockRow>('DELETE FROM series_samples WHERE account_id = ? AND block = ? AND minute < ? RETURNING minute, data');
+  const appendChunk = db.prepare(APPEND_CHUNK);
+  const compactBlock = db.transaction((accountId: number, block: number, before: number) => {
+    let moved = 0;
+    for (const c of chunkRows(take.all(accountId, block, before))) {
+      appendChunk.run(accountId, c.seriesId, c.hour, c.data, accountId, c.seriesId);
+      moved += c.data.length / 16;
+    }
+    return moved;
+  });
+  const legacyPoints = (accountId: number, ids: readonly number[], fromMs: number, toMs: number) => {
+    const out: SeriesPointRecord[] = [];
+    for (const [seriesId, times, values] of legacyOf.all(accountId, JSON.stringify(ids), Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60, fromMs, toMs)) {
+      const lastMs = JSON.parse(times) as number[];
+      const last = JSON.parse(values) as (number | null)[];
+      for (let i = 0; i < lastMs.length; i++) out.push({ seriesId, lastMs: lastMs[i]!, value: readLast(last[i]!) });
+    }
+    return out;
+  };
   const findAll = db.prepare<[number, number], SeriesRow>(`SELECT ${SERIES_COLUMNS} FROM labelled_series WHERE account_id = ? AND last_updated >= ? ORDER BY id`);
   const findNamed = db.prepare<[number, string, number], SeriesRow>(
     `SELECT ${SERIES_COLUMNS} FROM labelled_series WHERE account_id = ? AND name = ? AND last_updated >= ? ORDER BY id`,
   );
-  const foldOne = db.prepare(fold(1));
-  const foldMany = db.prepare(fold(FOLD_ROWS));
-
-  const singlesMany = db.prepare(foldSingles(FOLD_ROWS));
-
-  /** Folds the minutes of series by id, FOLD_ROWS a statement (one-sample minutes by minute, 3 values a row). */
-  const foldAll = (accountId: number, ids: readonly number[], series: readonly { minutes: SeriesMinute[] }[]) => {
-    const args: (number | null)[] = [];
-    const singles = new Map<number, number[]>();
-    series.forEach((s, i) => {
-      for (const m of s.minutes) {
-        if (single(m)) {
-          let list = singles.get(m.minute);
-          if (!list) singles.set(m.minute, (list = [accountId, m.minute]));
-          list.push(ids[i]!, m.last, m.lastMs);
-          if (list.length === 2 + FOLD_ROWS * 3) {
-            singlesMany.run(list);
-            list.length = 2;
-          }
-          continue;
-        }
-        args.push(accountId, ids[i]!, m.minute, m.count, m.sum, m.min, m.max, storedLast(m.last), m.lastMs);
-        if (args.length === FOLD_ROWS * 9) {
-          foldMany.run(args);
-          args.length = 0;
-        }
-      }
-    });
-    // What is left of each minute's one-sample rows, by the nine-value statement.
-    for (const [minute, list] of singles) {
-      for (let k = 2; k < list.length; k += 3) args.push(accountId, list[k]!, minute, 1, list[k + 1]!, list[k + 1]!, list[k + 1]!, list[k + 1]!, list[k + 2]!);
-    }
-    for (let i = 0; i < args.length; i += FOLD_ROWS * 9) {
-      const part = args.slice(i, i + FOLD_ROWS * 9);
-      if (part.length === FOLD_ROWS * 9) foldMany.run(part);
-      else for (let k = 0; k < part.length; k += 9) foldOne.run(part.slice(k, k + 9));
-    }
-  };
-
   const write = db.transaction(
     (accountId: number, series: readonly SeriesWrite[], maxSeries: number, at: number, cached: readonly KnownSeriesWrite[]): SeriesWriteOutcome => {
       const gone = cached.filter((c) => c.touch && touchKnown.run(at, accountId, c.id, c.fingerprint).changes === 0).map((c) => c.id);
@@ -109,8 +81,8 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
         if (known[i] !== undefined) touch.run(at, accountId, id);
         return id;
       });
-      foldAll(accountId, ids, series);
-      foldAll(accountId, cached.map((c) => c.id), cached);
+      const rows = sampleRows([...series.map((s, i) => ({ id: ids[i]!, ms: s.ms, values: s.values })), ...cached]);
+      for (const r of rows) append.run(accountId, r.block, r.minute, r.data);
       return { ok: true, newSeries: adding, ids };
     },
   );
@@ -125,16 +97,19 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
     },
     async points(accountId, ids, fromMs, toMs) {
       if (ids.length === 0) return [];
-      const out: SeriesPointRecord[] = [];
-      for (const [seriesId, times, values] of pointsOf.all(accountId, JSON.stringify(ids), Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60, fromMs, toMs)) {
-        const lastMs = JSON.parse(times) as number[];
-        const last = JSON.parse(values) as (number | null)[];
-        const at = out.length;
-        for (let i = 0; i < lastMs.length; i++) out.push({ seriesId, lastMs: lastMs[i]!, value: readLast(last[i]!) });
-        // The primary key's order is time order; sorted here should a plan ever read them otherwise.
-        if (!inOrder(out, at)) out.splice(at, out.length - at, ...out.slice(at).sort((a, b) => a.lastMs - b.lastMs));
+      return minutePoints(samplesOf(accountId, ids, fromMs, toMs), legacyPoints(accountId, ids, fromMs, toMs));
+    },
+    async samples(accountId, ids, fromMs, toMs) {
+      return ids.length === 0 ? [] : samplesOf(accountId, ids, fromMs, toMs);
+    },
+    async compact(before) {
+      let moved = 0;
+      for (const { account_id: a, block } of pending.all(before)) {
+        moved += compactBlock.immediate(a, block, before);
+        // Requests go on between blocks (a closed hour of 160,000 series is 2,500 blocks).
+        await new Promise(setImmediate);
       }
-      return out;
+      return moved;
     },
   };
 }

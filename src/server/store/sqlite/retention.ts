@@ -19,7 +19,7 @@ const rollups = (step: number): Slice[] => ['tm_server_rollups', 'tm_process_rol
 
 /** The tables of each category (PostgreSQL: postgres/retention.ts, same categories). */
 const SLICES: Record<RetentionCategory, Slice[]> = {
-  minute: [minutes('tm_server_minutes'), minutes('tm_process_minutes'), minutes('bucket_minutes'), minutes('series_minutes'), minutes('polled_values', 'minute'), minutes('socket_connections', 'minute')],
+  minute: [minutes('tm_server_minutes'), minutes('tm_process_minutes'), minutes('bucket_minutes'), minutes('series_minutes'), minutes('series_samples', 'minute'), minutes('series_chunks', 'hour'), minutes('polled_values', 'minute'), minutes('socket_connections', 'minute')],
   hour: rollups(3600),
   day: rollups(86400),
   process_details: [minutes('tm_process_details')],

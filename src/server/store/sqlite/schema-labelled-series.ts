@@ -1,10 +1,13 @@
-import type { SchemaModule } from './migrations';
+import { makeIdsAutoincrement, type SchemaModule } from './migrations';
 
 /**
  * Labelled series (issue 20; PostgreSQL: 0019_labelled_series.sql). A series is an account's metric
  * name plus label set, identified by the fingerprint of the sorted labels; series_minutes folds its
  * samples per minute like bucket_minutes, with the latest sample's value and timestamp (last, last_ms)
  * read back by queries. No foreign key from minutes to series (the key leads with account_id).
+ * Since version 3 every sample is kept (store/common/series-samples.ts): recent ones in series_samples,
+ * a row per block of 64 series ids and minute, and closed hours in series_chunks, a row per series and
+ * hour. series_minutes is no longer written; what it holds is still read and trimmed by retention.
  */
 export const labelledSeriesSchema: SchemaModule = {
   name: 'labelled-series',
@@ -49,6 +52,36 @@ CREATE INDEX series_minutes_time ON series_minutes (time);
 DROP INDEX series_minutes_time;
 DELETE FROM series_minutes WHERE NOT EXISTS (SELECT 1 FROM labelled_series s WHERE s.account_id = series_minutes.account_id AND s.id = series_minutes.series_id);
 `,
+    },
+      {
+      // Every sample kept; series ids never reused (AUTOINCREMENT), as a recent row holds samples of 64
+      // series and a removed series' samples there stay until their minute is compacted or ages out.
+      version: 3,
+      foreignKeysOff: true,
+      sql: `
+CREATE TABLE series_samples (
+  account_id INTEGER NOT NULL,
+  block INTEGER NOT NULL,
+  minute INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (account_id, block, minute)
+) WITHOUT ROWID;
+CREATE TABLE series_chunks (
+  account_id INTEGER NOT NULL,
+  series_id INTEGER NOT NULL,
+  hour INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (account_id, series_id, hour)
+) WITHOUT ROWID;
+`,
+      run: (db) => {
+        db.pragma('legacy_alter_table = ON');
+        try {
+          makeIdsAutoincrement(db, 'labelled_series');
+        } finally {
+          db.pragma('legacy_alter_table = OFF');
+        }
+      },
     },
   ],
 };

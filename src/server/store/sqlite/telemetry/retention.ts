@@ -26,6 +26,19 @@ const SERVER_TABLES: [string, RetentionCategory][] = [
 ];
 
 /**
+ * series_samples has no index on time either (a row per block of series and minute): the blocks are
+ * found one seek each along the key, and each block's rows before the cut go as one range. A removed
+ * series' samples share rows with others and go with their minutes (its id is never given again).
+ */
+function deleteSeriesSamples(db: Db, accountId: number, before: number): number {
+  const next = stmt<[number, number], { block: number }>(db, 'SELECT block FROM series_samples WHERE account_id = ? AND block > ? ORDER BY block LIMIT 1');
+  const drop = stmt(db, 'DELETE FROM series_samples WHERE account_id = ? AND block = ? AND minute < ?');
+  let removed = 0;
+  for (let b = next.get(accountId, -1); b; b = next.get(accountId, b.block)) removed += drop.run(accountId, b.block, before).changes;
+  return removed;
+}
+
+/**
  * Deletes minute data, hour and day rollups, events, closed alert histories and batch ids past their
  * retention: the account's own policy in `accounts` (issue 21), else `keep`. Deletes go server by
  * server along the primary key (account_id, server_id, ...), in chunks of their own transactions.
@@ -68,7 +81,11 @@ export function enforceRetention(db: Db, now: number, keep: RetentionPolicy, acc
       // along the key, and a series removed takes all its minutes (later ones too) with it.
       removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ?) AND time < ?').run(a, a, minute).changes;
       removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ? AND last_updated < ?)').run(a, a, minute).changes;
+      // Hour chunks go series by series too, once their whole hour is past the cut.
+      removed += stmt(db, 'DELETE FROM series_chunks WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ?) AND hour <= ?').run(a, a, minute - 3600).changes;
+      removed += stmt(db, 'DELETE FROM series_chunks WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ? AND last_updated < ?)').run(a, a, minute).changes;
       removed += stmt(db, 'DELETE FROM labelled_series WHERE account_id = ? AND last_updated < ?').run(a, minute).changes;
+      removed += deleteSeriesSamples(db, a, minute);
     }
     const histories = cut(a, 'alert_histories');
     if (histories !== null) {
