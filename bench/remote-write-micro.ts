@@ -1,8 +1,9 @@
 // Micro-benchmark (in process) of POST /api/v1/write as bench:peers' remote-write part sends it: one
 // WriteRequest per server-minute (3,219 series of one sample), SERVERS servers (default 20); the
 // first minute creates the series, the later MINUTES (default 3) are timed: samples per CPU second of
-// this process (request handling by app.inject, decode, plan, SQLite). PROFILE=file.cpuprofile
-// profiles the later minutes. npx tsx bench/remote-write-micro.ts
+// this process (request handling by app.inject, decode, plan, SQLite), then the compaction of their
+// hour into chunks (MINUTES=60 for an hour's chunk a series). PROFILE=file.cpuprofile profiles the
+// later minutes. npx tsx bench/remote-write-micro.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,9 @@ const headers = {
   authorization: `Basic ${Buffer.from(`${acc.email}:${acc.api_key}`).toString('base64')}`,
   'content-type': 'application/x-protobuf', 'content-encoding': 'snappy', 'x-prometheus-remote-write-version': '0.1.0',
 };
-const last = Math.floor(Date.now() / 60_000) * 60 - 60;
+// The later minutes start an hour (two hours back), so that compaction makes one chunk per series of them.
+const hourStart = Math.floor(Date.now() / 3_600_000) * 3600 - 7200;
+const last = hourStart + (minutes - 1) * 60;
 const bodies = (minute: number) => Array.from({ length: servers }, (_, i) => {
   const b = batch(`rw-${i}`, i, minute, 200);
   return { body: snappy(writeRequest(batchSamples(b), b.minute * 1000)), samples: batchSamples(b).length };
@@ -62,7 +65,16 @@ const c3 = process.cpuUsage(c2);
 const wall = performance.now() - t0;
 if (process.env.PROFILE) writeFileSync(process.env.PROFILE, JSON.stringify((await session.post('Profiler.stop')).profile));
 const cpu = (c3.user + c3.system) / 1e6;
-console.log(`later minutes: ${Math.round((perMinute * minutes) / cpu).toLocaleString('en')} samples per CPU second (${((cpu * 1e6) / (perMinute * minutes)).toFixed(2)} µs a sample), ${Math.round((perMinute * minutes) / (wall / 1000)).toLocaleString('en')} samples/s`);
+const samples = perMinute * minutes;
+const perCpu = (s: number) => Math.round(samples / s).toLocaleString('en');
+console.log(`later minutes: ${perCpu(cpu)} samples per CPU second (${((cpu * 1e6) / samples).toFixed(2)} µs a sample), ${Math.round(samples / (wall / 1000)).toLocaleString('en')} samples/s`);
+// Then what the compaction job does once their hour has closed: every recent row into hour chunks.
+const c4 = process.cpuUsage();
+const moved = await store.labelledSeries.compact(hourStart + 7200);
+const c5 = process.cpuUsage(c4);
+const compactCpu = (c5.user + c5.system) / 1e6;
+console.log(`compaction: ${moved.toLocaleString('en')} samples moved in ${(compactCpu * 1000).toFixed(0)} ms of CPU (${((compactCpu * 1e6) / moved).toFixed(2)} µs a sample)`);
+console.log(`later minutes with their compaction: ${perCpu(cpu + compactCpu)} samples per CPU second`);
 await app.close();
 await store.close();
 rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,11 @@ const APPEND_CHUNK = `INSERT INTO series_chunks (account_id, series_id, hour, da
   SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM labelled_series WHERE account_id = ? AND id = ?)
   ON CONFLICT (account_id, series_id, hour) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
 
+/** Blocks of series moved to hour chunks by one transaction of compaction (16 x 256 series). */
+const COMPACT_BLOCKS = 16;
+/** Minutes of recent rows a read seeks one by one at most. */
+const MAX_SEEKS = 5000;
+
 /** The SQLite labelled-series repository (PostgreSQL: postgres/labelled-series.ts). */
 export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const idOf = db.prepare<[number, string], { id: number }>('SELECT id FROM labelled_series WHERE account_id = ? AND fingerprint = ?');
@@ -30,29 +35,66 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
        GROUP BY series_id ORDER BY series_id`,
     )
     .raw(true);
-  const blockRows = db.prepare<[number, number, number, number], BlockRow>('SELECT minute, data FROM series_samples WHERE account_id = ? AND block = ? AND minute BETWEEN ? AND ?');
+  // Recent rows are keyed by minute first: a read seeks each minute of the window not compacted yet.
+  const recentSpan = db.prepare<[number, number], { lo: number | null; hi: number | null }>(
+    'SELECT (SELECT MIN(minute) FROM series_samples WHERE account_id = ?) AS lo, (SELECT MAX(minute) FROM series_samples WHERE account_id = ?) AS hi',
+  );
+  const recentOf = db.prepare<[number, string, string], BlockRow>(
+    'SELECT minute, data FROM series_samples WHERE account_id = ? AND minute IN (SELECT value FROM json_each(?)) AND block IN (SELECT value FROM json_each(?))',
+  );
+  // Past MAX_SEEKS minutes (samples far apart in time not compacted yet) one scan of the span instead.
+  const recentSpanOf = db.prepare<[number, number, number, string], BlockRow>(
+    'SELECT minute, data FROM series_samples WHERE account_id = ? AND minute BETWEEN ? AND ? AND block IN (SELECT value FROM json_each(?))',
+  );
   const chunksOf = db.prepare<[number, string, number, number], ChunkRow>(
     'SELECT series_id, hour, data FROM series_chunks WHERE account_id = ? AND series_id IN (SELECT value FROM json_each(?)) AND hour BETWEEN ? AND ?',
   );
   const append = db.prepare(APPEND);
   const samplesOf = db.transaction((accountId: number, ids: readonly number[], fromMs: number, toMs: number) => {
     // One read transaction: a compaction between the two reads would move samples out of sight.
-    const [from, to] = [Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60];
     const chunks = chunksOf.all(accountId, JSON.stringify(ids), hourOf(fromMs), hourOf(toMs));
-    const rows = blocksOf(ids).flatMap((b) => blockRows.all(accountId, b, from, to));
+    const span = recentSpan.get(accountId, accountId)!;
+    let rows: BlockRow[] = [];
+    if (span.lo !== null && span.hi !== null) {
+      const [lo, hi] = [Math.max(span.lo, Math.floor(fromMs / 60_000) * 60), Math.min(span.hi, Math.floor(toMs / 60_000) * 60)];
+      const blocks = JSON.stringify(blocksOf(ids));
+      if ((hi - lo) / 60 > MAX_SEEKS) rows = recentSpanOf.all(accountId, lo, hi, blocks);
+      else if (hi >= lo) rows = recentOf.all(accountId, JSON.stringify(Array.from({ length: (hi - lo) / 60 + 1 }, (_, k) => lo + k * 60)), blocks);
+    }
     return readSamples(chunks, rows, new Set(ids), fromMs, toMs);
   });
-  const pending = db.prepare<[number], { account_id: number; block: number }>('SELECT DISTINCT account_id, block FROM series_samples WHERE minute < ? ORDER BY account_id, block');
-  const take = db.prepare<[number, number, number], BlockRow>('DELETE FROM series_samples WHERE account_id = ? AND block = ? AND minute < ? RETURNING minute, data');
+  // Compaction finds accounts and minutes one seek each, then moves BLOCKS blocks of every minute at a time.
+  const nextAccount = db.prepare<[number], { a: number }>('SELECT account_id AS a FROM series_samples WHERE account_id > ? ORDER BY account_id LIMIT 1');
+  const nextMinute = db.prepare<[number, number, number], { m: number }>(
+    'SELECT minute AS m FROM series_samples WHERE account_id = ? AND minute > ? AND minute < ? ORDER BY minute LIMIT 1',
+  );
+  const blockSpan = db.prepare<[number, number, number, number], { lo: number; hi: number }>(
+    'SELECT (SELECT MIN(block) FROM series_samples WHERE account_id = ? AND minute = ?) AS lo, (SELECT MAX(block) FROM series_samples WHERE account_id = ? AND minute = ?) AS hi',
+  );
+  const take = db.prepare<[number, number, number, number], BlockRow>(
+    'DELETE FROM series_samples WHERE account_id = ? AND minute = ? AND block BETWEEN ? AND ? RETURNING minute, data',
+  );
   const appendChunk = db.prepare(APPEND_CHUNK);
-  const compactBlock = db.transaction((accountId: number, block: number, before: number) => {
+  const compactBlocks = db.transaction((accountId: number, minutes: readonly number[], lo: number, hi: number) => {
     let moved = 0;
-    for (const c of chunkRows(take.all(accountId, block, before))) {
+    for (const c of chunkRows(minutes.flatMap((m) => take.all(accountId, m, lo, hi)))) {
       appendChunk.run(accountId, c.seriesId, c.hour, c.data, accountId, c.seriesId);
       moved += c.data.length / 16;
     }
     return moved;
   });
+  /** The account's minutes before `before` with recent rows, and the blocks they span. */
+  const pendingOf = (accountId: number, before: number) => {
+    const minutes: number[] = [];
+    let [lo, hi] = [Infinity, -Infinity];
+    for (let m = nextMinute.get(accountId, -Infinity, before); m; m = nextMinute.get(accountId, m.m, before)) {
+      minutes.push(m.m);
+      const span = blockSpan.get(accountId, m.m, accountId, m.m)!;
+      [lo, hi] = [Math.min(lo, span.lo), Math.max(hi, span.hi)];
+    }
+    return { minutes, lo, hi };
+  };
+
   const legacyPoints = (accountId: number, ids: readonly number[], fromMs: number, toMs: number) => {
     const out: SeriesPointRecord[] = [];
     for (const [seriesId, times, values] of legacyOf.all(accountId, JSON.stringify(ids), Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60, fromMs, toMs)) {
@@ -66,6 +108,7 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const findNamed = db.prepare<[number, string, number], SeriesRow>(
     `SELECT ${SERIES_COLUMNS} FROM labelled_series WHERE account_id = ? AND name = ? AND last_updated >= ? ORDER BY id`,
   );
+
   const write = db.transaction(
     (accountId: number, series: readonly SeriesWrite[], maxSeries: number, at: number, cached: readonly KnownSeriesWrite[]): SeriesWriteOutcome => {
       const gone = cached.filter((c) => c.touch && touchKnown.run(at, accountId, c.id, c.fingerprint).changes === 0).map((c) => c.id);
@@ -104,10 +147,13 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
     },
     async compact(before) {
       let moved = 0;
-      for (const { account_id: a, block } of pending.all(before)) {
-        moved += compactBlock.immediate(a, block, before);
-        // Requests go on between blocks (a closed hour of 160,000 series is 2,500 blocks).
-        await new Promise(setImmediate);
+      for (let a = nextAccount.get(-Infinity); a; a = nextAccount.get(a.a)) {
+        const { minutes, lo, hi } = pendingOf(a.a, before);
+        for (let b = lo; b <= hi; b += COMPACT_BLOCKS) {
+          moved += compactBlocks.immediate(a.a, minutes, b, b + COMPACT_BLOCKS - 1);
+          // Requests go on between transactions (a closed hour of 160,000 series is 40 of them).
+          await new Promise(setImmediate);
+        }
       }
       return moved;
     },

@@ -6,8 +6,8 @@ import { makeIdsAutoincrement, type SchemaModule } from './migrations';
  * samples per minute like bucket_minutes, with the latest sample's value and timestamp (last, last_ms)
  * read back by queries. No foreign key from minutes to series (the key leads with account_id).
  * Since version 3 every sample is kept (store/common/series-samples.ts): recent ones in series_samples,
- * a row per block of 64 series ids and minute, and closed hours in series_chunks, a row per series and
- * hour. series_minutes is no longer written; what it holds is still read and trimmed by retention.
+ * a row per minute and block of series ids (time first: a write's rows are neighbours, so its commit
+ * writes a few pages, not one per block), and closed hours in series_chunks, a row per series and hour. series_minutes is no longer written; what it holds is still read and trimmed by retention.
  */
 export const labelledSeriesSchema: SchemaModule = {
   name: 'labelled-series',
@@ -54,7 +54,7 @@ DELETE FROM series_minutes WHERE NOT EXISTS (SELECT 1 FROM labelled_series s WHE
 `,
     },
       {
-      // Every sample kept; series ids never reused (AUTOINCREMENT), as a recent row holds samples of 64
+      // Every sample kept; series ids never reused (AUTOINCREMENT), as a recent row holds samples of 256
       // series and a removed series' samples there stay until their minute is compacted or ages out.
       version: 3,
       foreignKeysOff: true,
@@ -64,7 +64,7 @@ CREATE TABLE series_samples (
   block INTEGER NOT NULL,
   minute INTEGER NOT NULL,
   data BLOB NOT NULL,
-  PRIMARY KEY (account_id, block, minute)
+  PRIMARY KEY (account_id, minute, block)
 ) WITHOUT ROWID;
 CREATE TABLE series_chunks (
   account_id INTEGER NOT NULL,
