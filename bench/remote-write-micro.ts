@@ -49,6 +49,7 @@ const first = bodies(last - minutes * 60);
 const c0 = process.cpuUsage();
 await send(first);
 const c1 = process.cpuUsage(c0);
+if (process.env.CKPT) (store as unknown as { db: { pragma(s: string): unknown } }).db.pragma("wal_checkpoint(TRUNCATE)");
 const perMinute = first.reduce((n, b) => n + b.samples, 0);
 console.log(`first minute (new series): ${Math.round(perMinute / ((c1.user + c1.system) / 1e6)).toLocaleString('en')} samples per CPU second`);
 const later = Array.from({ length: minutes }, (_, m) => bodies(last - (minutes - 1 - m) * 60));
@@ -60,7 +61,12 @@ if (process.env.PROFILE) {
 }
 const c2 = process.cpuUsage();
 const t0 = performance.now();
-for (const list of later) await send(list);
+for (const list of later) {
+  const m0 = process.cpuUsage();
+  await send(list);
+  const m1 = process.cpuUsage(m0);
+  if (process.env.PER_MINUTE) console.log(`  minute: ${((m1.user + m1.system) / 1000).toFixed(0)} ms of CPU`);
+}
 const c3 = process.cpuUsage(c2);
 const wall = performance.now() - t0;
 if (process.env.PROFILE) writeFileSync(process.env.PROFILE, JSON.stringify((await session.post('Profiler.stop')).profile));

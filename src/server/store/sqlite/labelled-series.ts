@@ -16,6 +16,18 @@ const COMPACT_BLOCKS = 16;
 /** Minutes of recent rows a read seeks one by one at most. */
 const MAX_SEEKS = 5000;
 
+/**
+ * The rows of keys from..to (step apart) within the span the table holds: one seek each through
+ * `seek` (the keys as a JSON list), or past MAX_SEEKS keys one scan of the range through `scan`.
+ */
+function seekEach<R>(span: { lo: number | null; hi: number | null }, from: number, to: number, step: number, seek: (list: string) => R[], scan: (lo: number, hi: number) => R[]): R[] {
+  if (span.lo === null || span.hi === null) return [];
+  const [lo, hi] = [Math.max(span.lo, from), Math.min(span.hi, to)];
+  if (hi < lo) return [];
+  if ((hi - lo) / step > MAX_SEEKS) return scan(lo, hi);
+  return seek(JSON.stringify(Array.from({ length: Math.floor((hi - lo) / step) + 1 }, (_, k) => lo + k * step)));
+}
+
 /** The SQLite labelled-series repository (PostgreSQL: postgres/labelled-series.ts). */
 export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const idOf = db.prepare<[number, string], { id: number }>('SELECT id FROM labelled_series WHERE account_id = ? AND fingerprint = ?');
@@ -46,21 +58,28 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const recentSpanOf = db.prepare<[number, number, number, string], BlockRow>(
     'SELECT minute, data FROM series_samples WHERE account_id = ? AND minute BETWEEN ? AND ? AND block IN (SELECT value FROM json_each(?))',
   );
-  const chunksOf = db.prepare<[number, string, number, number], ChunkRow>(
-    'SELECT series_id, hour, data FROM series_chunks WHERE account_id = ? AND series_id IN (SELECT value FROM json_each(?)) AND hour BETWEEN ? AND ?',
+  // Chunks are keyed by hour first: a read seeks each hour of its window (past MAX_SEEKS, one scan).
+  const chunksOf = db.prepare<[number, string, string], ChunkRow>(
+    'SELECT series_id, hour, data FROM series_chunks WHERE account_id = ? AND hour IN (SELECT value FROM json_each(?)) AND series_id IN (SELECT value FROM json_each(?))',
+  );
+  const chunkSpanOf = db.prepare<[number, number, number, string], ChunkRow>(
+    'SELECT series_id, hour, data FROM series_chunks WHERE account_id = ? AND hour BETWEEN ? AND ? AND series_id IN (SELECT value FROM json_each(?))',
+  );
+  const chunkSpan = db.prepare<[number, number], { lo: number | null; hi: number | null }>(
+    'SELECT (SELECT MIN(hour) FROM series_chunks WHERE account_id = ?) AS lo, (SELECT MAX(hour) FROM series_chunks WHERE account_id = ?) AS hi',
   );
   const append = db.prepare(APPEND);
   const samplesOf = db.transaction((accountId: number, ids: readonly number[], fromMs: number, toMs: number) => {
     // One read transaction: a compaction between the two reads would move samples out of sight.
-    const chunks = chunksOf.all(accountId, JSON.stringify(ids), hourOf(fromMs), hourOf(toMs));
-    const span = recentSpan.get(accountId, accountId)!;
-    let rows: BlockRow[] = [];
-    if (span.lo !== null && span.hi !== null) {
-      const [lo, hi] = [Math.max(span.lo, Math.floor(fromMs / 60_000) * 60), Math.min(span.hi, Math.floor(toMs / 60_000) * 60)];
-      const blocks = JSON.stringify(blocksOf(ids));
-      if ((hi - lo) / 60 > MAX_SEEKS) rows = recentSpanOf.all(accountId, lo, hi, blocks);
-      else if (hi >= lo) rows = recentOf.all(accountId, JSON.stringify(Array.from({ length: (hi - lo) / 60 + 1 }, (_, k) => lo + k * 60)), blocks);
-    }
+    const idList = JSON.stringify(ids);
+    const chunks = seekEach(chunkSpan.get(accountId, accountId)!, hourOf(fromMs), hourOf(toMs), 3600, (list) => chunksOf.all(accountId, list, idList), (lo, hi) =>
+      chunkSpanOf.all(accountId, lo, hi, idList),
+    );
+    const blocks = JSON.stringify(blocksOf(ids));
+    const minute = (ms: number) => Math.floor(ms / 60_000) * 60;
+    const rows = seekEach(recentSpan.get(accountId, accountId)!, minute(fromMs), minute(toMs), 60, (list) => recentOf.all(accountId, list, blocks), (lo, hi) =>
+      recentSpanOf.all(accountId, lo, hi, blocks),
+    );
     return readSamples(chunks, rows, new Set(ids), fromMs, toMs);
   });
   // Compaction finds accounts and minutes one seek each, then moves BLOCKS blocks of every minute at a time.

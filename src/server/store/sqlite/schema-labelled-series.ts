@@ -7,7 +7,8 @@ import { makeIdsAutoincrement, type SchemaModule } from './migrations';
  * read back by queries. No foreign key from minutes to series (the key leads with account_id).
  * Since version 3 every sample is kept (store/common/series-samples.ts): recent ones in series_samples,
  * a row per minute and block of series ids (time first: a write's rows are neighbours, so its commit
- * writes a few pages, not one per block), and closed hours in series_chunks, a row per series and hour. series_minutes is no longer written; what it holds is still read and trimmed by retention.
+ * writes a few pages, not one per block), and closed hours in series_chunks, a row per series and hour
+ * (hour first too: a compaction appends its rows; a read of a day seeks 24 hours). series_minutes is no longer written; what it holds is still read and trimmed by retention.
  */
 export const labelledSeriesSchema: SchemaModule = {
   name: 'labelled-series',
@@ -71,7 +72,7 @@ CREATE TABLE series_chunks (
   series_id INTEGER NOT NULL,
   hour INTEGER NOT NULL,
   data BLOB NOT NULL,
-  PRIMARY KEY (account_id, series_id, hour)
+  PRIMARY KEY (account_id, hour, series_id)
 ) WITHOUT ROWID;
 `,
       run: (db) => {

@@ -81,9 +81,9 @@ export function enforceRetention(db: Db, now: number, keep: RetentionPolicy, acc
       // along the key, and a series removed takes all its minutes (later ones too) with it.
       removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ?) AND time < ?').run(a, a, minute).changes;
       removed += stmt(db, 'DELETE FROM series_minutes WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ? AND last_updated < ?)').run(a, a, minute).changes;
-      // Hour chunks go series by series too, once their whole hour is past the cut.
-      removed += stmt(db, 'DELETE FROM series_chunks WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ?) AND hour <= ?').run(a, a, minute - 3600).changes;
-      removed += stmt(db, 'DELETE FROM series_chunks WHERE account_id = ? AND series_id IN (SELECT id FROM labelled_series WHERE account_id = ? AND last_updated < ?)').run(a, a, minute).changes;
+      // Hour chunks (keyed by hour first) go once their whole hour is past the cut; a removed series'
+      // chunks go with their hours (its id is never given again, and nothing reads it meanwhile).
+      removed += stmt(db, 'DELETE FROM series_chunks WHERE account_id = ? AND hour <= ?').run(a, minute - 3600).changes;
       removed += stmt(db, 'DELETE FROM labelled_series WHERE account_id = ? AND last_updated < ?').run(a, minute).changes;
       removed += deleteSeriesSamples(db, a, minute);
     }
