@@ -114,6 +114,21 @@ describe('labelled series samples', () => {
   });
 });
 
+describe('minutes folded by earlier releases (series_minutes)', () => {
+  it('are read with the samples; a sample wins its minute at the same timestamp, the later one otherwise', async () => {
+    const t = base + 20 * H;
+    const [id] = await write(svc.account.id, [{ fingerprint: 'legacy', name: 'legacy', labels: {}, ms: [t + 60_000 + 5_000, t + 120_000 + 1_000], values: [10, 20] }]);
+    const minute = (ms: number, lastMs: number, last: number | null) =>
+      svc.sql.run('INSERT INTO series_minutes (account_id, series_id, time, count, sum, min, max, last, last_ms) VALUES (?, ?, ?, 1, 0, 0, 0, ?, ?)', svc.account.id, id, Math.floor(ms / 60_000) * 60, last, lastMs);
+    await minute(t, t + 30_000, null); // a minute of its own (NaN was stored as NULL)
+    await minute(t + 60_000, t + 60_000 + 5_000, 1); // the same timestamp as a sample: the sample wins
+    await minute(t + 120_000, t + 120_000 + 9_000, 2); // later than the sample of its minute: it wins
+    const points = await store.labelledSeries.points(svc.account.id, [id!], t, t + H);
+    expect(points.map((p) => [p.lastMs - t, p.value])).toEqual([[30_000, NaN], [65_000, 10], [129_000, 2]]);
+    expect(await store.labelledSeries.points(other, [id!], t, t + H)).toEqual([]);
+  });
+});
+
 describe('the compaction job', () => {
   it('moves an hour once it closed five minutes ago, not before', async () => {
     const hour = base + 10 * H;

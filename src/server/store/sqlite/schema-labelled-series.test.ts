@@ -32,6 +32,34 @@ describe('labelled-series schema', () => {
     expect(minutes).toEqual([{ series_id: series, time: 60 }, { series_id: series, time: 120 }]);
   });
 
+  it('version 3 adds the sample tables and never gives a series id again, keeping the series', () => {
+    const file = join(dir, 'v2.sqlite');
+    const db = openDb(file);
+    // As a store written before version 3: labelled_series with a plain rowid id, no sample tables.
+    db.exec(`DROP TABLE series_samples; DROP TABLE series_chunks; DROP TABLE labelled_series;
+CREATE TABLE labelled_series (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE, fingerprint TEXT NOT NULL, name TEXT NOT NULL, labels TEXT NOT NULL, create_time INTEGER NOT NULL, last_updated INTEGER NOT NULL);
+CREATE UNIQUE INDEX labelled_series_fingerprint ON labelled_series (account_id, fingerprint);`);
+    const account = Number(db.prepare("INSERT INTO accounts (email, key_hash, created) VALUES ('v3@b.c', 'x', 0)").run().lastInsertRowid);
+    const add = (d: typeof db, fp: string) =>
+      Number(d.prepare("INSERT INTO labelled_series (account_id, fingerprint, name, labels, create_time, last_updated) VALUES (?, ?, 'up', '{}', 0, 0)").run(account, fp).lastInsertRowid);
+    const [a, b] = [add(db, 'a'), add(db, 'b')];
+    db.prepare("DELETE FROM schema_migrations WHERE module = 'labelled-series' AND version = 3").run();
+    db.close();
+
+    const reopened = openDb(file);
+    try {
+      expect(reopened.prepare('SELECT id, fingerprint FROM labelled_series ORDER BY id').all()).toEqual([{ id: a, fingerprint: 'a' }, { id: b, fingerprint: 'b' }]);
+      const tables = reopened.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('series_samples', 'series_chunks') ORDER BY name").pluck().all();
+      expect(tables).toEqual(['series_chunks', 'series_samples']);
+      // The highest id removed is not handed out again (a plain rowid would give b again).
+      reopened.prepare('DELETE FROM labelled_series WHERE id = ?').run(b);
+      expect(add(reopened, 'c')).toBeGreaterThan(b);
+      expect(reopened.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'labelled_series' AND sql IS NOT NULL ORDER BY name").pluck().all()).toContain('labelled_series_fingerprint');
+    } finally {
+      reopened.close();
+    }
+  });
+
   it('retention removes minutes before the cut along the key, and a series not written since the cut with all its minutes', () => {
     const db = openDb(join(dir, 'retention.sqlite'));
     const account = Number(db.prepare("INSERT INTO accounts (email, key_hash, created) VALUES ('r@b.c', 'x', 0)").run().lastInsertRowid);
