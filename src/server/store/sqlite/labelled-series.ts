@@ -5,11 +5,11 @@ import type { Db } from './db';
 
 // Appends a row's samples to the stored ones (|| concatenates blobs as text; the cast keeps the bytes).
 const APPEND = `INSERT INTO series_samples (account_id, block, minute, data) VALUES (?, ?, ?, ?)
-  ON CONFLICT (account_id, block, minute) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
+  ON CONFLICT (account_id, minute, block) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
 // Samples of a series removed meanwhile (retention) are dropped: its id is never given again.
 const APPEND_CHUNK = `INSERT INTO series_chunks (account_id, series_id, hour, data)
   SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM labelled_series WHERE account_id = ? AND id = ?)
-  ON CONFLICT (account_id, series_id, hour) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
+  ON CONFLICT (account_id, hour, series_id) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
 
 /** Blocks of series moved to hour chunks by one transaction of compaction (16 x 256 series). */
 const COMPACT_BLOCKS = 16;
