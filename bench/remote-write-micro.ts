@@ -49,7 +49,6 @@ const first = bodies(last - minutes * 60);
 const c0 = process.cpuUsage();
 await send(first);
 const c1 = process.cpuUsage(c0);
-if (process.env.CKPT) (store as unknown as { db: { pragma(s: string): unknown } }).db.pragma("wal_checkpoint(TRUNCATE)");
 const perMinute = first.reduce((n, b) => n + b.samples, 0);
 console.log(`first minute (new series): ${Math.round(perMinute / ((c1.user + c1.system) / 1e6)).toLocaleString('en')} samples per CPU second`);
 const later = Array.from({ length: minutes }, (_, m) => bodies(last - (minutes - 1 - m) * 60));

@@ -143,40 +143,45 @@ export function readSamples(chunks: Iterable<ChunkRow>, rows: Iterable<BlockRow>
  */
 export function chunkRows(rows: readonly BlockRow[]): { seriesId: number; hour: number; data: Buffer }[] {
   const sorted = [...rows].sort((a, b) => a.minute - b.minute).map((r) => floats(r.data, TRIPLE));
-  // Two passes: count each series' samples per hour, then fill one array (a closed hour is one group a series).
-  const byHour = new Map<number, Map<number, { n: number; at: number }>>();
-  const groups: { seriesId: number; hour: number; n: number; at: number }[] = [];
+  let [low, high] = [Infinity, -Infinity];
   for (const f of sorted) {
-    for (let k = 0; k < f.length; k += TRIPLE) {
-      const hour = hourOf(f[k + 1]!);
-      let series = byHour.get(hour);
-      if (!series) byHour.set(hour, (series = new Map()));
-      const g = series.get(f[k]!);
-      if (g) g.n++;
-      else {
-        const group = { seriesId: f[k]!, hour, n: 1, at: 0 };
-        series.set(f[k]!, group);
-        groups.push(group);
-      }
-    }
+    for (let k = 0; k < f.length; k += TRIPLE) [low, high] = [Math.min(low, f[k]!), Math.max(high, f[k]!)];
   }
-  groups.sort((a, b) => a.seriesId - b.seriesId || a.hour - b.hour);
+  // Two passes: count each series' samples per hour, then fill one array. Groups are found by hour (a
+  // closed hour is usually one) and the id's offset from the lowest (the rows' blocks are neighbours).
+  const span = high - low + 1;
+  if (span > 1 << 20) throw new Error(`rows of ${span} series ids apart are not neighbouring blocks`);
+  const byHour = new Map<number, Int32Array>();
+  const groups: { seriesId: number; hour: number; n: number; at: number }[] = [];
+  const groupOf = (id: number, ms: number) => {
+    const hour = hourOf(ms);
+    let slots = byHour.get(hour);
+    if (!slots) byHour.set(hour, (slots = new Int32Array(span).fill(-1)));
+    let g = slots[id - low]!;
+    if (g < 0) {
+      g = slots[id - low] = groups.length;
+      groups.push({ seriesId: id, hour, n: 0, at: 0 });
+    }
+    return groups[g]!;
+  };
+  for (const f of sorted) for (let k = 0; k < f.length; k += TRIPLE) groupOf(f[k]!, f[k + 1]!).n++;
+  const order = [...groups].sort((a, b) => a.seriesId - b.seriesId || a.hour - b.hour);
   let at = 0;
-  for (const g of groups) {
+  for (const g of order) {
     g.at = at;
     at += g.n * PAIR;
   }
   const all = new Float64Array(at);
   for (const f of sorted) {
     for (let k = 0; k < f.length; k += TRIPLE) {
-      const g = byHour.get(hourOf(f[k + 1]!))!.get(f[k]!)!;
+      const g = groupOf(f[k]!, f[k + 1]!);
       all[g.at] = f[k + 1]!;
       all[g.at + 1] = f[k + 2]!;
       g.at += PAIR;
     }
   }
   const bytes = Buffer.from(all.buffer);
-  return groups.map((g) => ({ seriesId: g.seriesId, hour: g.hour, data: bytes.subarray((g.at - g.n * PAIR) * 8, g.at * 8) }));
+  return order.map((g) => ({ seriesId: g.seriesId, hour: g.hour, data: bytes.subarray((g.at - g.n * PAIR) * 8, g.at * 8) }));
 }
 
 /**

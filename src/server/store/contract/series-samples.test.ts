@@ -129,6 +129,17 @@ describe('minutes folded by earlier releases (series_minutes)', () => {
   });
 });
 
+describe('a series removed before its samples are compacted', () => {
+  it('leaves them out of the chunks, and its neighbours in', async () => {
+    const t = base + 30 * H;
+    const ids = await write(svc.account.id, [0, 1].map((i) => ({ fingerprint: `removed-${i}`, name: 'removed', labels: { i: String(i) }, ms: [t + 1000], values: [i + 1] })));
+    await svc.sql.run('DELETE FROM labelled_series WHERE account_id = ? AND id = ?', svc.account.id, ids[0]);
+    await store.labelledSeries.compact(Math.floor(t / 1000));
+    expect(await store.labelledSeries.compact(Math.floor((t + H) / 1000))).toBe(1);
+    expect(await store.labelledSeries.samples(svc.account.id, ids, 0, END)).toEqual([{ seriesId: ids[1], ms: t + 1000, value: 2 }]);
+  });
+});
+
 describe('the compaction job', () => {
   it('moves an hour once it closed five minutes ago, not before', async () => {
     const hour = base + 10 * H;

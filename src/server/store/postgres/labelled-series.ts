@@ -1,5 +1,5 @@
 import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, type BlockRow, type ChunkRow } from '../common/series-samples';
+import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
 import type { LabelledSeriesRepo } from '../repos/labelled-series';
 import type { Pg } from './db';
 import { ensurePartitions } from './partitions';
@@ -23,7 +23,6 @@ ON CONFLICT (account_id, block, minute) DO UPDATE SET data = s.data || excluded.
 const APPEND_CHUNKS = `
 INSERT INTO series_chunks AS c (account_id, series_id, hour, data)
 SELECT $1, u.id, u.hour, u.data FROM unnest($2::bigint[], $3::bigint[], $4::bytea[]) AS u(id, hour, data)
-WHERE EXISTS (SELECT 1 FROM labelled_series l WHERE l.account_id = $1 AND l.id = u.id)
 ON CONFLICT (account_id, series_id, hour) DO UPDATE SET data = c.data || excluded.data`;
 
 /** The PostgreSQL labelled-series repository (SQLite: sqlite/labelled-series.ts, same answers). */
@@ -143,7 +142,12 @@ async function compactBlock(pg: Pg, accountId: number, block: number, before: nu
     const rows = await tx.rows<{ minute: number; data: Buffer }>('DELETE FROM series_samples WHERE account_id = $1 AND block = $2 AND minute < $3 RETURNING minute, data', [
       accountId, block, before,
     ]);
-    const chunks = chunkRows(rows.map((r) => ({ minute: Number(r.minute), data: r.data })));
+    // Samples of a series removed meanwhile (retention) are dropped: its id is never given again.
+    const live = await tx.rows<{ id: number }>('SELECT id FROM labelled_series WHERE account_id = $1 AND id BETWEEN $2 AND $3', [
+      accountId, block * SERIES_BLOCK, (block + 1) * SERIES_BLOCK - 1,
+    ]);
+    const ids = new Set(live.map((r) => Number(r.id)));
+    const chunks = chunkRows(rows.map((r) => ({ minute: Number(r.minute), data: r.data }))).filter((c) => ids.has(c.seriesId));
     if (chunks.length === 0) return 0;
     await tx.exec(APPEND_CHUNKS, [accountId, chunks.map((c) => c.seriesId), chunks.map((c) => c.hour), chunks.map((c) => c.data)]);
     return chunks.reduce((n, c) => n + c.data.length / 16, 0);

@@ -1,14 +1,15 @@
 import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, type BlockRow, type ChunkRow } from '../common/series-samples';
+import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
 import type { KnownSeriesWrite, LabelledSeriesRepo, SeriesPointRecord, SeriesWrite, SeriesWriteOutcome } from '../repos/labelled-series';
 import type { Db } from './db';
 
 // Appends a row's samples to the stored ones (|| concatenates blobs as text; the cast keeps the bytes).
 const APPEND = `INSERT INTO series_samples (account_id, block, minute, data) VALUES (?, ?, ?, ?)
   ON CONFLICT (account_id, minute, block) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
-// Samples of a series removed meanwhile (retention) are dropped: its id is never given again.
-const APPEND_CHUNK = `INSERT INTO series_chunks (account_id, series_id, hour, data)
-  SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM labelled_series WHERE account_id = ? AND id = ?)
+/** Chunks appended by one statement of compaction. */
+const CHUNK_ROWS = 32;
+const appendChunks = (rows: number) => `INSERT INTO series_chunks (account_id, series_id, hour, data)
+  SELECT ?, column1, column2, column3 FROM (VALUES ${Array<string>(rows).fill('(?, ?, ?)').join(', ')}) WHERE true
   ON CONFLICT (account_id, hour, series_id) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
 
 /** Blocks of series moved to hour chunks by one transaction of compaction (16 x 256 series). */
@@ -93,14 +94,23 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const take = db.prepare<[number, number, number, number], BlockRow>(
     'DELETE FROM series_samples WHERE account_id = ? AND minute = ? AND block BETWEEN ? AND ? RETURNING minute, data',
   );
-  const appendChunk = db.prepare(APPEND_CHUNK);
+  const appendMany = db.prepare(appendChunks(CHUNK_ROWS));
+  const appendOne = db.prepare(appendChunks(1));
+  const liveIds = db.prepare<[number, number, number], number>('SELECT id FROM labelled_series WHERE account_id = ? AND id BETWEEN ? AND ?').pluck();
   const compactBlocks = db.transaction((accountId: number, minutes: readonly number[], lo: number, hi: number) => {
-    let moved = 0;
-    for (const c of chunkRows(minutes.flatMap((m) => take.all(accountId, m, lo, hi)))) {
-      appendChunk.run(accountId, c.seriesId, c.hour, c.data, accountId, c.seriesId);
-      moved += c.data.length / 16;
+    // Samples of a series removed meanwhile (retention) are dropped: its id is never given again.
+    const live = new Set(liveIds.all(accountId, lo * SERIES_BLOCK, (hi + 1) * SERIES_BLOCK - 1));
+    const chunks = chunkRows(minutes.flatMap((m) => take.all(accountId, m, lo, hi))).filter((c) => live.has(c.seriesId));
+    const args: (number | Buffer)[] = [accountId];
+    for (const c of chunks) {
+      args.push(c.seriesId, c.hour, c.data);
+      if (args.length === 1 + CHUNK_ROWS * 3) {
+        appendMany.run(args);
+        args.length = 1;
+      }
     }
-    return moved;
+    for (let k = 1; k < args.length; k += 3) appendOne.run(accountId, args[k]!, args[k + 1]!, args[k + 2]!);
+    return chunks.reduce((n, c) => n + c.data.length / 16, 0);
   });
   /** The account's minutes before `before` with recent rows, and the blocks they span. */
   const pendingOf = (accountId: number, before: number) => {
