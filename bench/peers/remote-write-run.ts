@@ -116,6 +116,7 @@ export async function remoteWriteBench(): Promise<void> {
     ];
     console.log(`machine: load average ${load0.toFixed(1)} before the remote-write ingest, ${load1.toFixed(1)} after\n`);
     console.log(table(['', ...peers.map((p) => p.name)], rows));
+    for (const p of peers) console.log(`  ${p.name}: samples per service CPU second, minute by minute: ${costs.get(p)!.map((c) => int(perMinute / c.cpu)).join(', ')}`);
     for (const p of peers) console.log(`  ${p.name}: 24 h answer ${promSize(await p.get(dayRead))}`);
     console.log('Ours stores every remote-written sample: recent ones in a row per 256 series and minute, closed hours');
     console.log('compacted (a job, hourly) into a row per series and hour. VictoriaMetrics and Prometheus store every sample too.');

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { newEvents, systemNow } from '../deps';
 import { reopenTestStore } from '../store/test-store';
 import { basicHeader, startTestService, type TestService } from '../testing/harness';
+import { TOUCH_SECONDS } from '../services/labelled-series';
 import { encodeWrite, minuteFolds, remoteWrite } from '../testing/remote-write';
 
 // The remote-write route's cache of known series (services/series-cache.ts): a known series written
@@ -38,6 +39,22 @@ describe('remote write of known series', () => {
     expect((await write(svc.baseUrl, a, minute + 10, 3)).status).toBe(204);
     expect(await seriesNamed('cache_a')).toBe(1);
     expect(await minutesOf('cache_a')).toEqual([{ count: 2, sum: 5 }]);
+  });
+
+  it('writes a known series\' last_updated at most once an hour (TOUCH_SECONDS), then again', async () => {
+    const labels = { __name__: 'cache_touch', job: 'x' };
+    const lastUpdated = async () =>
+      Number((await svc.sql.all<{ t: number }>('SELECT last_updated AS t FROM labelled_series WHERE account_id = ? AND name = ?', svc.account.id, 'cache_touch'))[0]!.t);
+    const at = Math.floor(clock / 60) * 60 - 600;
+    expect((await write(svc.baseUrl, labels, at, 1)).status).toBe(204);
+    const first = await lastUpdated();
+    clock += TOUCH_SECONDS - 1;
+    expect((await write(svc.baseUrl, labels, at + 60, 2)).status).toBe(204);
+    expect(await lastUpdated()).toBe(first);
+    clock += 2;
+    expect((await write(svc.baseUrl, labels, at + 120, 3)).status).toBe(204);
+    expect(await lastUpdated()).toBe(clock);
+    expect((await minutesOf('cache_touch')).map((m) => m.sum)).toEqual([1, 2, 3]);
   });
 
   it('writes a series removed by retention anew, not into the series that took its id', async () => {

@@ -6,6 +6,14 @@ import type { Store } from '../store/store';
 import { invalid, unprocessable } from './errors';
 import { canonical, type KnownSeries, type SeriesCache } from './series-cache';
 
+/**
+ * How often a process writes a known series' last_updated (and so checks that it still exists): at
+ * most once an hour. Retention removes only series untouched for a day or more, and the metadata
+ * queries allow this much slack (services/promql-source.ts), as Prometheus answers them from its head
+ * block of the last hours. Once a minute cost an UPDATE per series and minute at a 60 s scrape.
+ */
+export const TOUCH_SECONDS = 3600;
+
 /** Caps of remote write (Config.remoteWrite): series per request and per account. */
 export interface SeriesLimits {
   maxSeriesPerRequest: number;
@@ -55,7 +63,7 @@ let plans = 0;
 /**
  * Plans a write: one entry per distinct label set (a set sent twice in one request is merged), with
  * its samples. Series without samples (all stale markers) are left out. Series `known`
- * knows are planned by id, unread (`touch` when this process last touched them a minute or more ago).
+ * knows are planned by id, unread (`touch` when this process last touched them TOUCH_SECONDS or more ago).
  */
 function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) => KnownSeries | undefined, at = 0): Plan {
   const stamp = ++plans;
@@ -75,7 +83,7 @@ function plan(series: readonly SeriesIn[], known?: (s: WireSeries<KnownSeries>) 
         else {
           c.plan = stamp;
           c.slot = out.known.length;
-          const write: KnownSeriesWrite = { id: c.id, fingerprint: c.fingerprint, touch: !(at >= c.touched && at - c.touched < 60), ms: [], values: [] };
+          const write: KnownSeriesWrite = { id: c.id, fingerprint: c.fingerprint, touch: !(at >= c.touched && at - c.touched < TOUCH_SECONDS), ms: [], values: [] };
           appendRange(write, s.ms, s.values, s.from, s.to);
           out.known.push(write);
           out.knownHits.push(hit);

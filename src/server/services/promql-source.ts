@@ -1,6 +1,7 @@
 import type { SeriesRecord } from '../store/repos/labelled-series';
 import type { Store } from '../store/store';
 import type { Point } from './promql-functions';
+import { TOUCH_SECONDS } from './labelled-series';
 import { matchesAll, pinnedName, type LabelMatcher } from './promql-selector';
 
 /** A series' labels, `__name__` included. */
@@ -30,11 +31,11 @@ const labelsOf = (s: SeriesRecord): Labels => ({ __name__: s.name, ...s.labels }
  * the minute's last sample at its own timestamp.
  */
 export function labelledSeriesSource(store: Store): SeriesSource {
-  // last_updated is when a write arrived (epoch seconds), written at most once a minute by remote
-  // write (services/series-cache.ts); two minutes of slack keep series whose last write came just
-  // before the window.
+  // last_updated is when a write arrived (epoch seconds), written at most once an hour by remote
+  // write (TOUCH_SECONDS); that much slack and two minutes keep series whose last write came within
+  // the window. Series selected for points are then kept only with points in the window.
   const find = async (accountId: number, matchers: readonly LabelMatcher[], sinceMs: number) => {
-    const all = await store.labelledSeries.find(accountId, pinnedName(matchers), Math.max(0, Math.floor(sinceMs / 1000) - 120));
+    const all = await store.labelledSeries.find(accountId, pinnedName(matchers), Math.max(0, Math.floor(sinceMs / 1000) - TOUCH_SECONDS - 120));
     return all.filter((s) => matchesAll(matchers, labelsOf(s)));
   };
   return {

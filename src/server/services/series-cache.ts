@@ -45,9 +45,9 @@ interface AccountSeries {
 /**
  * The remote-write series this process stored lately, by account and the label fields as sent
  * (write-request-wire.ts WireSeries.key): a series known again costs no label decoding, no
- * fingerprint and no look-up, and its last_updated is written at most once a minute
- * (labelled-series.ts). Only a hint: the store stays the truth. An id is trusted unchecked only within
- * a minute of this process's own touch (retention removes series untouched for a day or more); older
+ * fingerprint and no look-up, and its last_updated is written at most once an hour
+ * (labelled-series.ts TOUCH_SECONDS). Only a hint: the store stays the truth. An id is trusted unchecked
+ * only within an hour of this process's own touch (retention removes series untouched for a day or more); older
  * entries are checked by their touch (id and fingerprint), and a series gone is forgotten and written
  * as new. Entries are found by a 30-bit hash of the key and compared whole; of two keys with one hash
  * the cache keeps the later (so a crafted collision costs a decode, never a wrong series). Past the
