@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { openUploader } from './uploader';
+import { SERVE_EXEC_ARGV } from './serve-args';
 
 export const CONCURRENCY = 16;
 
@@ -18,7 +19,7 @@ export async function startBenchService(dir: string, pgUrl?: string, serveScript
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the service there.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const args = pgUrl ? [dir, pgUrl] : [dir];
-  const child = fork(serveScript, args, { execArgv: ['--import', 'tsx', ...profile], stdio: 'inherit' });
+  const child = fork(serveScript, args, { execArgv: [...SERVE_EXEC_ARGV, ...profile], stdio: 'inherit' });
   const info = await new Promise<{ address: string; email: string; key: string }>((res) => child.once('message', (m) => res(m as never)));
   const auth = `Basic ${Buffer.from(`${info.email}:${info.key}`).toString('base64')}`;
   // Keep-alive connections, one per upload in flight, and pre-encoded bodies: the load generator should

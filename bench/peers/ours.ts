@@ -2,6 +2,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { client, pool, type Answer } from './http';
 import { REMOTE_WRITE_HEADERS, type Peer, type Scenario } from './peer';
+import { SERVE_EXEC_ARGV } from '../serve-args';
 import { pgBacking } from './pg-cluster';
 import { onExit, tempDir } from './proc';
 
@@ -13,7 +14,7 @@ export async function startOurs(s: Scenario, sockets: number, pg?: { url: string
   const dir = tempDir('peers-ours-');
   const dataDir = dir.path;
   const args = pg ? [dataDir, pg.url] : [dataDir];
-  const child = fork(join(import.meta.dirname, '..', 'serve.ts'), args, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(join(import.meta.dirname, '..', 'serve.ts'), args, { execArgv: SERVE_EXEC_ARGV, stdio: 'inherit' });
   const forget = onExit(() => void child.kill('SIGKILL'));
   const info = await new Promise<{ address: string; email: string; key: string }>((res, rej) => {
     child.once('message', (m) => res(m as never));
