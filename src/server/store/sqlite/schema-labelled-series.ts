@@ -57,8 +57,9 @@ DELETE FROM series_minutes WHERE NOT EXISTS (SELECT 1 FROM labelled_series s WHE
       {
       // Every sample kept; series ids never reused (AUTOINCREMENT), as a recent row holds samples of 256
       // series and a removed series' samples there stay until their minute is compacted or ages out.
-      // Rowid tables with a unique key: a row of a few KB stays on its page (a WITHOUT ROWID row past
-      // about 1 KB spills to overflow pages; inserts cost a third more, compaction's takes two thirds).
+      // Rowid tables (their primary key an index beside the rows): a row of a few KB stays on its page
+      // (a WITHOUT ROWID row past about 1 KB spills to overflow pages; inserts cost a third more,
+      // compaction's takes two thirds). The declared key is what migrate-store copies in order.
       version: 3,
       foreignKeysOff: true,
       sql: `
@@ -66,16 +67,16 @@ CREATE TABLE series_samples (
   account_id INTEGER NOT NULL,
   block INTEGER NOT NULL,
   minute INTEGER NOT NULL,
-  data BLOB NOT NULL
+  data BLOB NOT NULL,
+  PRIMARY KEY (account_id, minute, block)
 );
-CREATE UNIQUE INDEX series_samples_key ON series_samples (account_id, minute, block);
 CREATE TABLE series_chunks (
   account_id INTEGER NOT NULL,
   series_id INTEGER NOT NULL,
   hour INTEGER NOT NULL,
-  data BLOB NOT NULL
+  data BLOB NOT NULL,
+  PRIMARY KEY (account_id, hour, series_id)
 );
-CREATE UNIQUE INDEX series_chunks_key ON series_chunks (account_id, hour, series_id);
 `,
       run: (db) => {
         db.pragma('legacy_alter_table = ON');
