@@ -83,7 +83,7 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
     );
     return readSamples(chunks, rows, new Set(ids), fromMs, toMs);
   });
-  // Compaction finds accounts and minutes one seek each, then moves BLOCKS blocks of every minute at a time.
+  // Compaction finds accounts and minutes one seek each, then moves COMPACT_BLOCKS blocks of every minute a transaction.
   const nextAccount = db.prepare<[number], { a: number }>('SELECT account_id AS a FROM series_samples WHERE account_id > ? ORDER BY account_id LIMIT 1');
   const nextMinute = db.prepare<[number, number, number], { m: number }>(
     'SELECT minute AS m FROM series_samples WHERE account_id = ? AND minute > ? AND minute < ? ORDER BY minute LIMIT 1',
