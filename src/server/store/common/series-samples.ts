@@ -46,7 +46,7 @@ export function sampleRows(series: readonly SeriesSamples[]): SampleRow[] {
     let minutes = index.get(block);
     if (!minutes) index.set(block, (minutes = new Map()));
     for (let i = 0; i < s.ms.length; i++, k++) {
-      const minute = Math.floor(s.ms[i]! / 60_000) * 60;
+      const minute = minuteOf(s.ms[i]!);
       let g = minutes.get(minute);
       if (g === undefined) {
         minutes.set(minute, (g = groups.length));
@@ -106,6 +106,9 @@ export interface BlockRow {
   minute: number;
   data: Uint8Array;
 }
+
+/** Epoch seconds of the minute holding `ms`. */
+export const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60;
 
 /** Epoch seconds of the hour holding `ms`. */
 export const hourOf = (ms: number) => Math.floor(ms / 3_600_000) * 3600;

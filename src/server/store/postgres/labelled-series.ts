@@ -1,5 +1,5 @@
 import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
+import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
 import type { LabelledSeriesRepo } from '../repos/labelled-series';
 import type { Pg } from './db';
 import { ensurePartitions } from './partitions';
@@ -30,7 +30,7 @@ export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
   return {
     async write(accountId, series, maxSeries, at, cached = []) {
       const minutes = new Set<number>();
-      for (const s of [...series, ...cached]) for (const ms of s.ms) minutes.add(Math.floor(ms / 60_000) * 60);
+      for (const s of [...series, ...cached]) for (const ms of s.ms) minutes.add(minuteOf(ms));
       await ensurePartitions(pg, SERIES_TABLES[0], minutes);
       return pg.tx(async (tx) => {
         const check = cached.filter((c) => c.touch);
@@ -109,8 +109,6 @@ export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
     },
   };
 }
-
-const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60;
 
 /**
  * A series' samples: its hour chunks, then its block's rows not compacted yet, in one statement (one

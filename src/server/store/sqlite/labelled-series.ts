@@ -1,5 +1,5 @@
 import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import { blocksOf, chunkRows, hourOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
+import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
 import type { KnownSeriesWrite, LabelledSeriesRepo, SeriesPointRecord, SeriesWrite, SeriesWriteOutcome } from '../repos/labelled-series';
 import type { Db } from './db';
 
@@ -77,8 +77,7 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
       chunkSpanOf.all(accountId, lo, hi, idList),
     );
     const blocks = JSON.stringify(blocksOf(ids));
-    const minute = (ms: number) => Math.floor(ms / 60_000) * 60;
-    const rows = seekEach(recentSpan.get(accountId, accountId)!, minute(fromMs), minute(toMs), 60, (list) => recentOf.all(accountId, list, blocks), (lo, hi) =>
+    const rows = seekEach(recentSpan.get(accountId, accountId)!, minuteOf(fromMs), minuteOf(toMs), 60, (list) => recentOf.all(accountId, list, blocks), (lo, hi) =>
       recentSpanOf.all(accountId, lo, hi, blocks),
     );
     return readSamples(chunks, rows, new Set(ids), fromMs, toMs);
@@ -126,7 +125,7 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
 
   const legacyPoints = (accountId: number, ids: readonly number[], fromMs: number, toMs: number) => {
     const out: SeriesPointRecord[] = [];
-    for (const [seriesId, times, values] of legacyOf.all(accountId, JSON.stringify(ids), Math.floor(fromMs / 60_000) * 60, Math.floor(toMs / 60_000) * 60, fromMs, toMs)) {
+    for (const [seriesId, times, values] of legacyOf.all(accountId, JSON.stringify(ids), minuteOf(fromMs), minuteOf(toMs), fromMs, toMs)) {
       const lastMs = JSON.parse(times) as number[];
       const last = JSON.parse(values) as (number | null)[];
       for (let i = 0; i < lastMs.length; i++) out.push({ seriesId, lastMs: lastMs[i]!, value: readLast(last[i]!) });
