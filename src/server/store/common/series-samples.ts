@@ -140,51 +140,80 @@ export function readSamples(chunks: Iterable<ChunkRow>, rows: Iterable<BlockRow>
   return out.sort((a, b) => a.seriesId - b.seriesId || a.ms - b.ms);
 }
 
+/** A series' chunk of an hour to append. */
+export interface ChunkOut {
+  seriesId: number;
+  hour: number;
+  data: Buffer;
+}
+/** Slots (series x hours) that chunkRows counts in one pass: 12 bytes each. */
+const MAX_SLOTS = 1 << 22;
+
 /**
  * The chunks that a block's rows (taken from series_samples, any order) append to: a row per series
- * and hour, its samples in the order written, ordered by series then hour.
+ * and hour, its samples in the order written, ordered by series then hour. A row's samples all lie in
+ * its minute (sampleRows), so its hour is the row's. Series `keep` refuses are left out.
  */
-export function chunkRows(rows: readonly BlockRow[]): { seriesId: number; hour: number; data: Buffer }[] {
-  const sorted = [...rows].sort((a, b) => a.minute - b.minute).map((r) => floats(r.data, TRIPLE));
-  let [low, high] = [Infinity, -Infinity];
-  for (const f of sorted) {
-    for (let k = 0; k < f.length; k += TRIPLE) [low, high] = [Math.min(low, f[k]!), Math.max(high, f[k]!)];
+export function chunkRows(rows: readonly BlockRow[], keep: (seriesId: number) => boolean = () => true): ChunkOut[] {
+  const sorted = [...rows].sort((a, b) => a.minute - b.minute).map((r) => ({ hour: hourOf(r.minute * 1000), f: floats(r.data, TRIPLE) }));
+  const hours = [...new Set(sorted.map((r) => r.hour))].sort((a, b) => a - b);
+  let low = Infinity;
+  let high = -Infinity;
+  for (const { f } of sorted) {
+    for (let k = 0; k < f.length; k += TRIPLE) {
+      const id = f[k]!;
+      if (id < low) low = id;
+      if (id > high) high = id;
+    }
   }
-  // Two passes: count each series' samples per hour, then fill one array. Groups are found by hour (a
-  // closed hour is usually one) and the id's offset from the lowest (the rows' blocks are neighbours).
+  if (hours.length === 0) return [];
+  // Two passes over typed arrays: count each series' samples per hour (slot = hour's index x span +
+  // the id's offset from the lowest; the rows' blocks are neighbours), then fill one array.
   const span = high - low + 1;
   if (span > 1 << 20) throw new Error(`rows of ${span} series ids apart are not neighbouring blocks`);
-  const byHour = new Map<number, Int32Array>();
-  const groups: { seriesId: number; hour: number; n: number; at: number }[] = [];
-  const groupOf = (id: number, ms: number) => {
-    const hour = hourOf(ms);
-    let slots = byHour.get(hour);
-    if (!slots) byHour.set(hour, (slots = new Int32Array(span).fill(-1)));
-    let g = slots[id - low]!;
-    if (g < 0) {
-      g = slots[id - low] = groups.length;
-      groups.push({ seriesId: id, hour, n: 0, at: 0 });
+  if (span * hours.length > MAX_SLOTS) {
+    // A long backlog (the job stopped for days): a few hours at a time, then in series, then hour, order.
+    const per = Math.max(1, Math.floor(MAX_SLOTS / span));
+    const parts: ChunkOut[] = [];
+    for (let h = 0; h < hours.length; h += per) {
+      const within = new Set(hours.slice(h, h + per));
+      parts.push(...chunkRows(rows.filter((r) => within.has(hourOf(r.minute * 1000))), keep));
     }
-    return groups[g]!;
-  };
-  for (const f of sorted) for (let k = 0; k < f.length; k += TRIPLE) groupOf(f[k]!, f[k + 1]!).n++;
-  const order = [...groups].sort((a, b) => a.seriesId - b.seriesId || a.hour - b.hour);
-  let at = 0;
-  for (const g of order) {
-    g.at = at;
-    at += g.n * PAIR;
+    return parts.sort((a, b) => a.seriesId - b.seriesId || a.hour - b.hour);
   }
-  const all = new Float64Array(at);
-  for (const f of sorted) {
+  const count = new Int32Array(span * hours.length);
+  const base = sorted.map((r) => hours.indexOf(r.hour) * span - low);
+  sorted.forEach(({ f }, r) => {
+    const b = base[r]!;
+    for (let k = 0; k < f.length; k += TRIPLE) count[(b + f[k]!) | 0]!++;
+  });
+  // Slots in series, then hour, order; a kept slot's place in the array (floats), -1 when left out.
+  const at = new Float64Array(count.length).fill(-1);
+  const out: { seriesId: number; hour: number; from: number; to: number }[] = [];
+  let size = 0;
+  for (let i = 0; i < span; i++) {
+    if (!keep(low + i)) continue;
+    for (let h = 0; h < hours.length; h++) {
+      const n = count[h * span + i]!;
+      if (n === 0) continue;
+      at[h * span + i] = size;
+      out.push({ seriesId: low + i, hour: hours[h]!, from: size, to: (size += n * PAIR) });
+    }
+  }
+  const all = new Float64Array(size);
+  sorted.forEach(({ f }, r) => {
+    const b = base[r]!;
     for (let k = 0; k < f.length; k += TRIPLE) {
-      const g = groupOf(f[k]!, f[k + 1]!);
-      all[g.at] = f[k + 1]!;
-      all[g.at + 1] = f[k + 2]!;
-      g.at += PAIR;
+      const slot = (b + f[k]!) | 0;
+      const p = at[slot]!;
+      if (p < 0) continue;
+      all[p] = f[k + 1]!;
+      all[p + 1] = f[k + 2]!;
+      at[slot] = p + PAIR;
     }
-  }
+  });
   const bytes = Buffer.from(all.buffer);
-  return order.map((g) => ({ seriesId: g.seriesId, hour: g.hour, data: bytes.subarray((g.at - g.n * PAIR) * 8, g.at * 8) }));
+  return out.map((c) => ({ seriesId: c.seriesId, hour: c.hour, data: bytes.subarray(c.from * 8, c.to * 8) }));
 }
 
 /**

@@ -145,7 +145,7 @@ async function compactBlock(pg: Pg, accountId: number, block: number, before: nu
       accountId, block * SERIES_BLOCK, (block + 1) * SERIES_BLOCK - 1,
     ]);
     const ids = new Set(live.map((r) => Number(r.id)));
-    const chunks = chunkRows(rows.map((r) => ({ minute: Number(r.minute), data: r.data }))).filter((c) => ids.has(c.seriesId));
+    const chunks = chunkRows(rows.map((r) => ({ minute: Number(r.minute), data: r.data })), (id) => ids.has(id));
     if (chunks.length === 0) return 0;
     await tx.exec(APPEND_CHUNKS, [accountId, chunks.map((c) => c.seriesId), chunks.map((c) => c.hour), chunks.map((c) => c.data)]);
     return chunks.reduce((n, c) => n + c.data.length / 16, 0);

@@ -1,5 +1,6 @@
+import type Database from 'better-sqlite3';
 import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
+import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkOut, type ChunkRow } from '../common/series-samples';
 import type { KnownSeriesWrite, LabelledSeriesRepo, SeriesPointRecord, SeriesWrite, SeriesWriteOutcome } from '../repos/labelled-series';
 import type { Db } from './db';
 
@@ -11,6 +12,9 @@ const CHUNK_ROWS = 32;
 const appendChunks = (rows: number) => `INSERT INTO series_chunks (account_id, series_id, hour, data)
   SELECT ?, column1, column2, column3 FROM (VALUES ${Array<string>(rows).fill('(?, ?, ?)').join(', ')}) WHERE true
   ON CONFLICT (account_id, hour, series_id) DO UPDATE SET data = CAST(data || excluded.data AS BLOB)`;
+// Chunks of series and hours that have none yet (the usual case): a plain insert costs a fifth less.
+const insertChunks = (rows: number) => `INSERT INTO series_chunks (account_id, series_id, hour, data)
+  SELECT ?, column1, column2, column3 FROM (VALUES ${Array<string>(rows).fill('(?, ?, ?)').join(', ')})`;
 
 /** Blocks of series moved to hour chunks by one transaction of compaction (16 x 256 series). */
 const COMPACT_BLOCKS = 16;
@@ -93,22 +97,35 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
   const take = db.prepare<[number, number, number, number], BlockRow>(
     'DELETE FROM series_samples WHERE account_id = ? AND minute = ? AND block BETWEEN ? AND ? RETURNING minute, data',
   );
-  const appendMany = db.prepare(appendChunks(CHUNK_ROWS));
-  const appendOne = db.prepare(appendChunks(1));
-  const liveIds = db.prepare<[number, number, number], number>('SELECT id FROM labelled_series WHERE account_id = ? AND id BETWEEN ? AND ?').pluck();
-  const compactBlocks = db.transaction((accountId: number, minutes: readonly number[], lo: number, hi: number) => {
-    // Samples of a series removed meanwhile (retention) are dropped: its id is never given again.
-    const live = new Set(liveIds.all(accountId, lo * SERIES_BLOCK, (hi + 1) * SERIES_BLOCK - 1));
-    const chunks = chunkRows(minutes.flatMap((m) => take.all(accountId, m, lo, hi))).filter((c) => live.has(c.seriesId));
+  /** Writes chunks CHUNK_ROWS a statement (`many`), the rest one by one (`one`). */
+  const chunkWriter = (many: Database.Statement, one: Database.Statement) => (accountId: number, chunks: readonly ChunkOut[]) => {
     const args: (number | Buffer)[] = [accountId];
     for (const c of chunks) {
       args.push(c.seriesId, c.hour, c.data);
       if (args.length === 1 + CHUNK_ROWS * 3) {
-        appendMany.run(args);
+        many.run(args);
         args.length = 1;
       }
     }
-    for (let k = 1; k < args.length; k += 3) appendOne.run(accountId, args[k]!, args[k + 1]!, args[k + 2]!);
+    for (let k = 1; k < args.length; k += 3) one.run(accountId, args[k]!, args[k + 1]!, args[k + 2]!);
+  };
+  const appendTo = chunkWriter(db.prepare(appendChunks(CHUNK_ROWS)), db.prepare(appendChunks(1)));
+  const insertNew = chunkWriter(db.prepare(insertChunks(CHUNK_ROWS)), db.prepare(insertChunks(1)));
+  const chunked = db.prepare<[number, number, number, number], number>(
+    'SELECT series_id FROM series_chunks WHERE account_id = ? AND hour = ? AND series_id BETWEEN ? AND ?',
+  ).pluck();
+  const liveIds = db.prepare<[number, number, number], number>('SELECT id FROM labelled_series WHERE account_id = ? AND id BETWEEN ? AND ?').pluck();
+  const compactBlocks = db.transaction((accountId: number, minutes: readonly number[], lo: number, hi: number) => {
+    const [first, last] = [lo * SERIES_BLOCK, (hi + 1) * SERIES_BLOCK - 1];
+    // Samples of a series removed meanwhile (retention) are dropped: its id is never given again.
+    const live = new Set(liveIds.all(accountId, first, last));
+    const chunks = chunkRows(minutes.flatMap((m) => take.all(accountId, m, lo, hi)), (id) => live.has(id));
+    // A late sample's hour may have chunks already: those are appended to, the others inserted.
+    const have = new Map<number, Set<number>>();
+    for (const hour of new Set(chunks.map((c) => c.hour))) have.set(hour, new Set(chunked.all(accountId, hour, first, last)));
+    const exists = (c: ChunkOut) => have.get(c.hour)!.has(c.seriesId);
+    insertNew(accountId, chunks.filter((c) => !exists(c)));
+    appendTo(accountId, chunks.filter(exists));
     return chunks.reduce((n, c) => n + c.data.length / 16, 0);
   });
   /** The account's minutes before `before` with recent rows, and the blocks they span. */
