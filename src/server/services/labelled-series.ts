@@ -154,10 +154,12 @@ export async function writeSeries(store: Store, accountId: number, series: reado
       );
     }
     if (cache) {
+      // New series in the order sent, each linked to the one before it (SeriesCache.get tries that first).
+      let after: KnownSeries | undefined;
       for (let i = 0; i < p.fresh.length; i++) {
         const from = p.freshFrom[i];
         const s = p.fresh[i]!;
-        if (from !== undefined) cache.set(accountId, from, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now);
+        if (from !== undefined) after = cache.set(accountId, from, { id: outcome.ids[i]!, fingerprint: s.fingerprint, name: s.name }, now, after);
       }
       for (let i = 0; i < p.known.length; i++) if (p.known[i]!.touch) cache.touch(p.knownHits[i]!, now);
     }

@@ -99,4 +99,18 @@ describe('SeriesCache with writeSeries', () => {
     cache.forget(account, b.hit!);
     expect(reread([0, 1, 2])).toEqual([ids[0], null, ids[2]]);
   });
+
+  it('links the new series of a request in the order sent, so the next request follows them without a hash', async () => {
+    const cache = new SeriesCache();
+    const series = ['x', 'y', 'z'].map((n) => ({ labels: { __name__: 'linked', n }, samples: [[sec * 1000, 1]] as [number, number][] }));
+    await write(cache, account, encodeWrite(series));
+    // Each looked up alone (a look-up after another would link them itself).
+    const [x, y, z] = decodeWriteRequest(encodeWrite(series), () => undefined).map((s) => cache.get(account, s.key, s.keyStart, s.keyEnd)!);
+    expect(x!.next).toBe(y);
+    expect(y!.next).toBe(z);
+    // A forgotten entry learns nothing more.
+    cache.forget(account, z!);
+    cache.set(account, { hash: 1, key: Buffer.from('k'), keyStart: 0, keyEnd: 1 }, { id: 999_999, fingerprint: 'f', name: 'linked' }, now, z);
+    expect(z!.next).toBeUndefined();
+  });
 });

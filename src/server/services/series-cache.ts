@@ -85,8 +85,11 @@ export class SeriesCache {
     };
   }
 
-  /** Remembers a series written at `touched` under its key. */
-  set(accountId: number, { hash, key, keyStart, keyEnd }: Omit<KnownKey, 'name'>, series: { id: number; fingerprint: string; name: string }, touched: number) {
+  /**
+   * Remembers a series written at `touched` under its key; `after`, the entry set before it from the
+   * same request, learns it as the one that follows (so the next request finds it without a hash).
+   */
+  set(accountId: number, { hash, key, keyStart, keyEnd }: Omit<KnownKey, 'name'>, series: { id: number; fingerprint: string; name: string }, touched: number, after?: KnownSeries): KnownSeries {
     let account = this.accounts.get(accountId);
     if (!account) this.accounts.set(accountId, (account = { byHash: new Map(), byId: new Map() }));
     const was = account.byHash.get(hash);
@@ -105,6 +108,8 @@ export class SeriesCache {
     canonical(entry).keys++;
     account.byHash.set(hash, entry);
     this.size++;
+    if (after !== undefined && !after.dropped) after.next = entry;
+    return entry;
   }
 
   /** Marks a known series touched at `touched`. */
