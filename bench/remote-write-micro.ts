@@ -3,7 +3,8 @@
 // first minute creates the series, the later MINUTES (default 3) are timed: samples per CPU second of
 // this process (request handling by app.inject, decode, plan, SQLite), then the compaction of their
 // hour into chunks (MINUTES=60 for an hour's chunk a series). PROFILE=file.cpuprofile profiles the
-// later minutes. npx tsx bench/remote-write-micro.ts
+// later minutes (PROFILE_SKIP=n: but their first n),
+// PROFILE_COMPACT=file.cpuprofile the compaction. npx tsx bench/remote-write-micro.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -45,26 +46,34 @@ const send = async (list: ReturnType<typeof bodies>) => {
     }
   }));
 };
+// Every body is encoded before anything is timed, so that the encoding's garbage lands in no timed minute.
 const first = bodies(last - minutes * 60);
+const later = Array.from({ length: minutes }, (_, m) => bodies(last - (minutes - 1 - m) * 60));
 const c0 = process.cpuUsage();
 await send(first);
 const c1 = process.cpuUsage(c0);
 const perMinute = first.reduce((n, b) => n + b.samples, 0);
 console.log(`first minute (new series): ${Math.round(perMinute / ((c1.user + c1.system) / 1e6)).toLocaleString('en')} samples per CPU second`);
-const later = Array.from({ length: minutes }, (_, m) => bodies(last - (minutes - 1 - m) * 60));
 const session = new Session();
-if (process.env.PROFILE) {
+// PROFILE_SKIP=n leaves the first n later minutes out of the profile.
+const profileFrom = Number(process.env.PROFILE_SKIP ?? 0);
+const startProfile = async () => {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
-}
+};
+if (process.env.PROFILE && profileFrom === 0) await startProfile();
+if (process.env.GC_FIRST) (globalThis as { gc?: () => void }).gc?.();
 const c2 = process.cpuUsage();
 const t0 = performance.now();
-for (const list of later) {
+for (const [m, list] of later.entries()) {
+  if (process.env.PROFILE && m > 0 && m === profileFrom) await startProfile();
   const m0 = process.cpuUsage();
+  const f0 = process.resourceUsage().minorPageFault;
   await send(list);
   const m1 = process.cpuUsage(m0);
-  if (process.env.PER_MINUTE) console.log(`  minute: ${((m1.user + m1.system) / 1000).toFixed(0)} ms of CPU`);
+  const faults = process.resourceUsage().minorPageFault - f0;
+  if (process.env.PER_MINUTE) console.log(`  minute: ${((m1.user + m1.system) / 1000).toFixed(0)} ms of CPU (${(m1.system / 1000).toFixed(0)} ms system, ${faults.toLocaleString('en')} page faults)`);
 }
 const c3 = process.cpuUsage(c2);
 const wall = performance.now() - t0;
@@ -74,9 +83,11 @@ const samples = perMinute * minutes;
 const perCpu = (s: number) => Math.round(samples / s).toLocaleString('en');
 console.log(`later minutes: ${perCpu(cpu)} samples per CPU second (${((cpu * 1e6) / samples).toFixed(2)} µs a sample), ${Math.round(samples / (wall / 1000)).toLocaleString('en')} samples/s`);
 // Then what the compaction job does once their hour has closed: every recent row into hour chunks.
+if (process.env.PROFILE_COMPACT) await startProfile();
 const c4 = process.cpuUsage();
 const moved = await store.labelledSeries.compact(hourStart + 7200);
 const c5 = process.cpuUsage(c4);
+if (process.env.PROFILE_COMPACT) writeFileSync(process.env.PROFILE_COMPACT, JSON.stringify((await session.post('Profiler.stop')).profile));
 const compactCpu = (c5.user + c5.system) / 1e6;
 console.log(`compaction: ${moved.toLocaleString('en')} samples moved in ${(compactCpu * 1000).toFixed(0)} ms of CPU (${((compactCpu * 1e6) / moved).toFixed(2)} µs a sample)`);
 console.log(`later minutes with their compaction: ${perCpu(cpu + compactCpu)} samples per CPU second`);
