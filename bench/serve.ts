@@ -43,9 +43,9 @@ process.on('message', (m) => {
     });
     return;
   }
-  if (m === 'compact') {
-    // What the compaction job does once an hour has closed, for every sample written so far (bench:peers).
-    void store.labelledSeries.compact(Number.MAX_SAFE_INTEGER).then((moved) => process.send?.({ moved }));
+  if (typeof m === 'object' && m !== null && 'compact' in m) {
+    // What the compaction job does once an hour has closed: the hours before `compact` (bench:peers).
+    void store.labelledSeries.compact(Number((m as { compact: unknown }).compact)).then((moved) => process.send?.({ moved }));
     return;
   }
   void Promise.resolve(alerting?.stop())

@@ -62,10 +62,10 @@ export async function startOurs(s: Scenario, sockets: number, pg?: { url: string
     get: (path) => http.send('GET', path),
     size: (a) => `${items(a).data.length} records`,
     stored: async () => `${items(await http.send('GET', '/api/v5/servers/latest_data/?limit=1')).pagination.count} servers with a latest record`,
-    compact: () =>
+    compact: (before = Number.MAX_SAFE_INTEGER) =>
       new Promise<number>((res) => {
         child.once('message', (m) => res((m as { moved: number }).moved));
-        child.send('compact');
+        child.send({ compact: before });
       }),
     flush: async () => {},
     stop: async () => {

@@ -42,8 +42,8 @@ export interface Peer {
   size(a: Answer): string;
   /** After ingest: what it reports having stored, to check against what was sent. */
   stored(): Promise<string>;
-  /** Ours: runs the labelled series' compaction (hourly in service) on everything written; answers the samples moved. */
-  compact?(): Promise<number>;
+  /** Ours: runs the labelled series' compaction (hourly in service) on the hours before `before` (epoch s; all by default); answers the samples moved. */
+  compact?(before?: number): Promise<number>;
   /** Makes buffered data durable before the disk is measured. */
   flush(): Promise<void>;
   stop(): Promise<void>;

@@ -11,6 +11,12 @@ export function cpuSeconds(pid: number): number {
   return (Number(f[11]) + Number(f[12])) / 100;
 }
 
+/** Page faults (minor, major) a process has taken so far, from /proc/<pid>/stat. */
+export function pageFaults(pid: number): { minor: number; major: number } {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { minor: Number(f[7]), major: Number(f[9]) };
+}
+
 /** Peak resident memory of a process so far (VmHWM from /proc/<pid>/status), in bytes. */
 export function peakRss(pid: number): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -20,10 +26,11 @@ export function peakRss(pid: number): number {
 /**
  * Waits until none of the processes uses more than `idle` CPU seconds per second (deferred work such as
  * merges, compactions, alert evaluation done), so one measurement does not pay for another's leftovers.
- * Returns false when they were still busy after `maxMs`.
+ * `more` adds other CPU counters (a peer's database server). Returns false when they were still busy
+ * after `maxMs`.
  */
-export async function settle(pids: number[], idle = 0.02, maxMs = 120_000): Promise<boolean> {
-  const total = () => pids.reduce((s, p) => s + cpuSeconds(p), 0);
+export async function settle(pids: number[], idle = 0.02, maxMs = 120_000, more: (() => number)[] = []): Promise<boolean> {
+  const total = () => pids.reduce((s, p) => s + cpuSeconds(p), 0) + more.reduce((s, cpu) => s + (cpu() || 0), 0);
   const t0 = performance.now();
   let before = total();
   while (performance.now() - t0 < maxMs) {
