@@ -62,12 +62,24 @@ export function createAccountCli(storeEnv: Record<string, string>, email: string
   return basicHeader({ email: account.email, key: account.api_key });
 }
 
-/** A JSON API call with Basic credentials against a running service. */
+/** True for fetch's error when the server closed a kept-alive connection just as it was reused. */
+const closedIdle = (err: unknown) => err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+
+/**
+ * A JSON API call with Basic credentials against a running service. A GET is sent once more when the
+ * connection it reused was closed by the service's keep-alive timeout meanwhile (a loaded machine's
+ * timers run late), as HTTP clients retry idempotent requests; a service that is gone still fails.
+ */
 export async function callService(base: string, auth: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const send = () =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const r = await send().catch((err: unknown) => {
+    if (method === 'GET' && closedIdle(err)) return send();
+    throw err;
   });
   const text = await r.text();
   // Tests read arbitrary JSON; each assertion says what shape it expects.
