@@ -40,7 +40,15 @@ export default function AlertsPage() {
   const serverName = (id: number | null) => (id === null ? 'Several servers' : (names?.get(id) ?? (names ? UNKNOWN_SERVER : 'Loading…')));
   const rows = useMemo(() => alertRows(alerts.data ?? [], targets, view, (id) => names?.get(id)), [alerts.data, targets, view.q, view.type, view.server, names]); // eslint-disable-line react-hooks/exhaustive-deps
   const counts = useMemo(() => countByServer(alerts.data ?? [], targets), [alerts.data, targets]);
-  const set = (k: string, v: string) => setParams((p) => (v ? p.set(k, v) : p.delete(k), p), { replace: true });
+  // From the address as it is now, not as of this render: two changes before a re-render (a type, then
+  // a server, picked quickly) would otherwise lose the first.
+  const set = (k: string, v: string) =>
+    setParams(() => {
+      const p = new URLSearchParams(window.location.search);
+      if (v) p.set(k, v);
+      else p.delete(k);
+      return p;
+    }, { replace: true });
   const inIncident = rows.filter((r) => r.alert.in_incident).length;
 
   return (
