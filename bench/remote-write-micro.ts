@@ -63,7 +63,6 @@ const startProfile = async () => {
   await session.post('Profiler.start');
 };
 if (process.env.PROFILE && profileFrom === 0) await startProfile();
-if (process.env.GC_FIRST) (globalThis as { gc?: () => void }).gc?.();
 const c2 = process.cpuUsage();
 const t0 = performance.now();
 for (const [m, list] of later.entries()) {
