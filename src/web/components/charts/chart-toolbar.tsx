@@ -17,7 +17,10 @@ export function ChartToolbar({ title, figure, rows, series, overlay, dark }: { t
   const [error, setError] = useState<string | null>(null);
   const png = async () => {
     const svg = figure.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
-    if (!svg) return;
+    if (!svg) {
+      setError('the chart is not drawn yet');
+      return;
+    }
     try {
       setError(null);
       saveBlob(await svgToPng(svg, dark ? '#0f172a' : '#ffffff'), chartFileName(title, 'png'));
