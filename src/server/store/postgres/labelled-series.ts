@@ -1,5 +1,5 @@
 import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkRow } from '../common/series-samples';
+import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, seriesSamples, type BlockRow, type ChunkRow } from '../common/series-samples';
 import type { LabelledSeriesRepo } from '../repos/labelled-series';
 import type { Pg } from './db';
 import { ensurePartitions } from './partitions';
@@ -79,7 +79,7 @@ export function pgLabelledSeries(pg: Pg): LabelledSeriesRepo {
             [accountId, known.map((r) => r.id), at],
           );
         }
-        const rows = sampleRows([...series.map((s) => ({ id: ids.get(s.fingerprint)!, ms: s.ms, values: s.values })), ...cached]);
+        const rows = sampleRows([...series.map((s) => seriesSamples(ids.get(s.fingerprint)!, s)), ...cached.map((c) => seriesSamples(c.id, c))]);
         await tx.exec(APPEND, [accountId, rows.map((r) => r.block), rows.map((r) => r.minute), rows.map((r) => r.data)]);
         return { ok: true as const, newSeries: fresh.length, ids: series.map((s) => ids.get(s.fingerprint)!) };
       });

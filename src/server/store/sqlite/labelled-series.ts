@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { readLast, SERIES_COLUMNS, toSeriesRecord, type SeriesRow } from '../common/labelled-series';
-import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, type BlockRow, type ChunkOut, type ChunkRow } from '../common/series-samples';
+import { blocksOf, chunkRows, hourOf, minuteOf, minutePoints, readSamples, sampleRows, SERIES_BLOCK, seriesSamples, type BlockRow, type ChunkOut, type ChunkRow } from '../common/series-samples';
 import type { KnownSeriesWrite, LabelledSeriesRepo, SeriesPointRecord, SeriesWrite, SeriesWriteOutcome } from '../repos/labelled-series';
 import type { Db } from './db';
 
@@ -169,7 +169,7 @@ export function sqliteLabelledSeries(db: Db): LabelledSeriesRepo {
         if (known[i] !== undefined) touch.run(at, accountId, id);
         return id;
       });
-      const rows = sampleRows([...series.map((s, i) => ({ id: ids[i]!, ms: s.ms, values: s.values })), ...cached]);
+      const rows = sampleRows([...series.map((s, i) => seriesSamples(ids[i]!, s)), ...cached.map((c) => seriesSamples(c.id, c))]);
       for (const r of rows) append.run(accountId, r.block, r.minute, r.data);
       return { ok: true, newSeries: adding, ids };
     },
