@@ -14,10 +14,11 @@ import type { Store } from '../src/server/store/store';
 import { batch } from './fleet';
 import { snappy, writeRequest } from './peers/remote-write';
 import { batchSamples } from './peers/samples';
+import { sqliteSettings } from './serve-args';
 
 const pgUrl = process.argv[2];
 const dir = mkdtempSync(join(tmpdir(), 'qr-micro-'));
-const store: Store = pgUrl ? (await openPostgresStore(pgUrl)).store : openSqliteStore(join(dir, 'bench.sqlite'));
+const store: Store = pgUrl ? (await openPostgresStore(pgUrl)).store : openSqliteStore(join(dir, 'bench.sqlite'), sqliteSettings());
 const acc = await createAccount(store, `qr${Date.now()}@example.com`);
 if (!acc.ok) throw new Error(acc.message);
 const deps = { store, config: { dataDir: dir, defaultAlerts: false, remoteWrite: { maxSeriesPerAccount: 5_000_000, maxInFlight: 16 } }, now: systemNow, events: newEvents() };

@@ -9,6 +9,8 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { planProcessMinute } from '../src/server/store/common/telemetry/process-minute';
 import type { batch } from './fleet';
+import { DEFAULT_CACHE_BYTES } from '../src/server/store/sqlite/db';
+import { sqliteSettings } from './serve-args';
 import { CONCURRENCY, pool } from './service';
 
 type Batch = ReturnType<typeof batch>;
@@ -24,7 +26,8 @@ export function rawSqlite(dir: string): RawWriter {
   const raw = new Database(join(dir, 'raw.sqlite'));
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
-  raw.pragma('cache_size = -65536');
+  // The service's page cache (SQLITE_CACHE_MB, or its default).
+  raw.pragma(`cache_size = ${-Math.round((sqliteSettings().cacheBytes ?? DEFAULT_CACHE_BYTES) / 1024)}`);
   raw.exec(`CREATE TABLE s (account_id, server_id, time, cpu, memory, parts TEXT);
     CREATE TABLE p (account_id, server_id, time, pid, create_time, name, args, cpu, memory, page_faults, thread_num, socket_read,
       socket_write, socket_num, file_read, file_write, file_num, registry_num, critical_log, total_log, avg_response_time, response_num, flags)`);

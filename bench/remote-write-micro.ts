@@ -16,11 +16,12 @@ import { openSqliteStore } from '../src/server/store/sqlite/open';
 import { batch } from './fleet';
 import { snappy, writeRequest } from './peers/remote-write';
 import { batchSamples } from './peers/samples';
+import { sqliteSettings } from './serve-args';
 
 const servers = Number(process.env.SERVERS ?? 20);
 const minutes = Number(process.env.MINUTES ?? 3);
 const dir = mkdtempSync(join(tmpdir(), 'rw-micro-'));
-const store = openSqliteStore(join(dir, 'bench.sqlite'));
+const store = openSqliteStore(join(dir, 'bench.sqlite'), sqliteSettings());
 const acc = await createAccount(store, 'rw@example.com');
 if (!acc.ok) throw new Error(acc.message);
 const deps = { store, config: { dataDir: dir, defaultAlerts: false, remoteWrite: { maxSeriesPerAccount: 5_000_000, maxInFlight: 16 } }, now: systemNow, events: newEvents() };
@@ -49,6 +50,15 @@ const send = async (list: ReturnType<typeof bodies>) => {
 // Every body is encoded before anything is timed, so that the encoding's garbage lands in no timed minute.
 const first = bodies(last - minutes * 60);
 const later = Array.from({ length: minutes }, (_, m) => bodies(last - (minutes - 1 - m) * 60));
+const afterBodies = Array.from({ length: Number(process.env.AFTER ?? 0) }, (_, m) => bodies(hourStart + 7200 + m * 60));
+// HISTORY=1: first a day of one small server's minutes (10 processes), one write at a time, as
+// bench:peers sends before its fleet (it warms the path of known series on small requests).
+if (process.env.HISTORY) {
+  for (let k = 1439; k >= 0; k--) {
+    const b = batch('rw-history', 0, last - minutes * 60 - k * 60, 10);
+    await send([{ body: snappy(writeRequest(batchSamples(b), b.minute * 1000)), samples: 0 }]);
+  }
+}
 const c0 = process.cpuUsage();
 await send(first);
 const c1 = process.cpuUsage(c0);
@@ -90,6 +100,15 @@ if (process.env.PROFILE_COMPACT) writeFileSync(process.env.PROFILE_COMPACT, JSON
 const compactCpu = (c5.user + c5.system) / 1e6;
 console.log(`compaction: ${moved.toLocaleString('en')} samples moved in ${(compactCpu * 1000).toFixed(0)} ms of CPU (${((compactCpu * 1e6) / moved).toFixed(2)} µs a sample)`);
 console.log(`later minutes with their compaction: ${perCpu(cpu + compactCpu)} samples per CPU second`);
+// AFTER=n: n more minutes of the hour after the compacted one, each printed, to see what the compaction
+// leaves to the minutes that follow it.
+for (const [m, list] of afterBodies.entries()) {
+  const m0 = process.cpuUsage();
+  const f0 = process.resourceUsage().minorPageFault;
+  await send(list);
+  const m1 = process.cpuUsage(m0);
+  console.log(`  after compaction, minute ${m + 1}: ${((m1.user + m1.system) / 1000).toFixed(0)} ms of CPU (${(m1.system / 1000).toFixed(0)} ms system, ${(process.resourceUsage().minorPageFault - f0).toLocaleString('en')} page faults)`);
+}
 await app.close();
 await store.close();
 rmSync(dir, { recursive: true, force: true });

@@ -10,12 +10,13 @@ import { createAccount } from '../src/server/services/accounts';
 import { openPostgresStore } from '../src/server/store/postgres/open';
 import { openSqliteStore } from '../src/server/store/sqlite/open';
 import type { Store } from '../src/server/store/store';
+import { sqliteSettings } from './serve-args';
 
 const dir = process.argv[2]!;
 const pgUrl = process.argv[3];
 // As many connections as uploads in flight (bench/service.ts CONCURRENCY), as an operator would size it.
 process.env.PG_POOL_MAX ??= '16';
-const store: Store = pgUrl ? (await openPostgresStore(pgUrl)).store : openSqliteStore(join(dir, 'bench.sqlite'));
+const store: Store = pgUrl ? (await openPostgresStore(pgUrl)).store : openSqliteStore(join(dir, 'bench.sqlite'), sqliteSettings());
 const acc = await createAccount(store, 'bench@example.com');
 if (!acc.ok) throw new Error(acc.message);
 // BENCH_ALERTS=0 measures ingest without any alert (no evaluation item is written then).

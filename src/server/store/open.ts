@@ -12,6 +12,8 @@ export interface StoreSettings {
   databaseUrl?: string;
   /** SQLite: the write-ahead log's cap in bytes (default 64 MiB; sqlite/wal.ts). */
   walCapBytes?: number;
+  /** SQLite: the page cache of its connection in bytes (sqlite/db.ts DEFAULT_CACHE_BYTES). */
+  cacheBytes?: number;
 }
 
 /**
@@ -23,5 +25,5 @@ export async function openStore(s: StoreSettings): Promise<{ store: Store; creat
   mkdirSync(s.dataDir, { recursive: true });
   const file = join(s.dataDir, 'monitoring.sqlite');
   const created = !existsSync(file);
-  return { store: openSqliteStore(file, { walCapBytes: s.walCapBytes }), created };
+  return { store: openSqliteStore(file, { walCapBytes: s.walCapBytes, cacheBytes: s.cacheBytes }), created };
 }

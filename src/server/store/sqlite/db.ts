@@ -56,11 +56,20 @@ const MODULES: SchemaModule[] = [
 ];
 
 /**
+ * Default size of the connection's page cache (SQLITE_CACHE_MB). 16 MB rather than 64: the cache
+ * grows into fresh memory a page fault at a time until full, and a write-heavy connection gains
+ * nothing from keeping more pages (the file's pages stay in the OS's cache). In
+ * bench/remote-write-micro.ts a minute of 161,000 remote-written samples cost 20-30% less CPU with
+ * 16 MB than with 64 MB (a third of the page faults); ingest and query_range did not move.
+ */
+export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.
  * busy_timeout lets the account CLI write while the service runs. Incremental auto-vacuum and the
- * WAL's cap (`walCapBytes`): wal.ts.
+ * WAL's cap (`walCapBytes`): wal.ts. `cacheBytes` sizes SQLite's page cache of the connection.
  */
-export function openDb(file: string, walCapBytes = DEFAULT_WAL_CAP_BYTES): Db {
+export function openDb(file: string, walCapBytes = DEFAULT_WAL_CAP_BYTES, cacheBytes = DEFAULT_CACHE_BYTES): Db {
   const db = new Database(file);
   prepareAutoVacuum(db, file);
   db.pragma('journal_mode = WAL');
@@ -68,7 +77,7 @@ export function openDb(file: string, walCapBytes = DEFAULT_WAL_CAP_BYTES): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
+  db.pragma(`cache_size = ${-Math.max(1, Math.round(cacheBytes / 1024))}`);
   // Deterministic, so SQLite may evaluate it once per row; migrations use it too.
   db.function('delivery_host', { deterministic: true }, (url: unknown) => deliveryHost(String(url)));
   migrate(db, MODULES);

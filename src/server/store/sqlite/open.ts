@@ -40,9 +40,9 @@ import { stmt } from './telemetry/statements';
 import { DEFAULT_WAL_CAP_BYTES, fileSize as sizeOf, startWalGuard } from './wal';
 
 /** The embedded store over one SQLite file; `db` is exposed for modules with their own tables. */
-export function openSqliteStore(file: string, opts: { walCapBytes?: number } = {}): Store & { db: Db } {
+export function openSqliteStore(file: string, opts: { walCapBytes?: number; cacheBytes?: number } = {}): Store & { db: Db } {
   const cap = opts.walCapBytes ?? DEFAULT_WAL_CAP_BYTES;
-  const db = openDb(file, cap);
+  const db = openDb(file, cap, opts.cacheBytes);
   const wal = startWalGuard(db, file, cap);
   const retention = sqliteRetention(db, file, wal);
   return {
