@@ -45,7 +45,7 @@ const envSchema = z.object({
   /** SQLite: the write-ahead log's cap in MiB; a checkpoint truncates it past this (docs/retention.md). */
   SQLITE_WAL_CAP_MB: z.coerce.number().min(1).max(4096).default(64),
   /** SQLite: the service's page cache in MiB (docs/operations.md). */
-  SQLITE_CACHE_MB: z.coerce.number().min(1).max(65536).default(16),
+  SQLITE_CACHE_MB: z.coerce.number().min(1).max(65536).default(64),
   /** How long an evaluation claim lasts: items of a process that died are taken over after it. */
   EVAL_LEASE_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
 });
