@@ -23,9 +23,9 @@ export interface SeriesSamples {
 
 /**
  * A write's series as sampleRows takes them, made at one place so that they share one shape: a mix of
- * the write's new series and the cached ones (two shapes) made sampleRows' optimized code bail out on
- * each request for minutes after a write of many new series (remote-write-micro: the first minute
- * after one of 161,000 new series cost 3x the later ones).
+ * the write's new series and the cached ones (two shapes) made sampleRows' optimized code bail out to
+ * the interpreter 16 times in the minute after a write of 161,000 new series (once with one shape;
+ * --trace-deopt in bench/remote-write-micro.ts).
  */
 export const seriesSamples = (id: number, s: { readonly ms: readonly number[]; readonly values: readonly number[] }): SeriesSamples => ({ id, ms: s.ms, values: s.values });
 
