@@ -9,7 +9,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { planProcessMinute } from '../src/server/store/common/telemetry/process-minute';
 import type { batch } from './fleet';
-import { DEFAULT_CACHE_BYTES } from '../src/server/store/sqlite/db';
+import { setCacheSize } from '../src/server/store/sqlite/db';
 import { sqliteSettings } from './serve-args';
 import { CONCURRENCY, pool } from './service';
 
@@ -27,7 +27,7 @@ export function rawSqlite(dir: string): RawWriter {
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   // The service's page cache (SQLITE_CACHE_MB, or its default).
-  raw.pragma(`cache_size = ${-Math.round((sqliteSettings().cacheBytes ?? DEFAULT_CACHE_BYTES) / 1024)}`);
+  setCacheSize(raw, sqliteSettings().cacheBytes);
   raw.exec(`CREATE TABLE s (account_id, server_id, time, cpu, memory, parts TEXT);
     CREATE TABLE p (account_id, server_id, time, pid, create_time, name, args, cpu, memory, page_faults, thread_num, socket_read,
       socket_write, socket_num, file_read, file_write, file_num, registry_num, critical_log, total_log, avg_response_time, response_num, flags)`);

@@ -58,6 +58,11 @@ const MODULES: SchemaModule[] = [
 /** Default size of the connection's page cache (SQLITE_CACHE_MB; docs/operations.md says what 16 MiB did). */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** Sizes a connection's page cache to `bytes` (at least 1 KiB); the bench's raw baseline takes the same. */
+export function setCacheSize(db: Database.Database, bytes = DEFAULT_CACHE_BYTES): void {
+  db.pragma(`cache_size = ${-Math.max(1, Math.round(bytes / 1024))}`);
+}
+
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and migrates it.
  * busy_timeout lets the account CLI write while the service runs. Incremental auto-vacuum and the
@@ -71,7 +76,7 @@ export function openDb(file: string, walCapBytes = DEFAULT_WAL_CAP_BYTES, cacheB
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  db.pragma(`cache_size = ${-Math.max(1, Math.round(cacheBytes / 1024))}`);
+  setCacheSize(db, cacheBytes);
   // Deterministic, so SQLite may evaluate it once per row; migrations use it too.
   db.function('delivery_host', { deterministic: true }, (url: unknown) => deliveryHost(String(url)));
   migrate(db, MODULES);
