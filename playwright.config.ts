@@ -38,6 +38,10 @@ export default defineConfig({
   // A spec's whole budget. The CI machine is shared and can run three times slower than a quiet one
   // (one CI run ran out of 60 s in chart-downloads, which takes 9 s on a quiet machine).
   timeout: 120_000,
+  // An assertion's wait. Playwright's 5 s default ran out on the CI machine while the PostgreSQL run's
+  // incident page loaded (its previous journey took 32 s there against 14 s on SQLite): a page that
+  // never shows what is expected still fails, only later.
+  expect: { timeout: 15_000 },
   workers: 1,
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',
