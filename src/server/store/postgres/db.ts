@@ -73,7 +73,10 @@ const RETRYABLE = new Set(['40001', '40P01']);
 export function isUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   const code = e?.code ?? '';
-  if (/^(08|57P0|53)/.test(code)) return true; // connection exceptions, admin shutdown, out of resources
+  // Connection exceptions, admin shutdown, out of resources, a refused role or database at connect.
+  if (/^(08|57P0|53|28)/.test(code) || code === '3D000') return true;
+  // The database refuses new connections (ALTER DATABASE ... ALLOW_CONNECTIONS false, a template database).
+  if (code === '55000' && /not currently accepting connections/i.test(e?.message ?? '')) return true;
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? '');
 }

@@ -3,7 +3,8 @@ import { startTestService, type TestService } from '../../testing/harness';
 import { adminSql } from '../test-store';
 
 // The database going away is answered 503 in the error shape (never a crash, never a 500), and the
-// service recovers by itself when it comes back: the pool opens new connections.
+// service recovers by itself when it comes back: the pool opens new connections. ALLOW_CONNECTIONS false
+// refuses every role (a superuser test role ignores a CONNECTION LIMIT of 0).
 let svc: TestService;
 let dbName = '';
 
@@ -12,14 +13,14 @@ beforeAll(async () => {
   dbName = new URL(svc.storeEnv.DATABASE_URL!).pathname.slice(1);
 });
 afterAll(async () => {
-  await adminSql(`ALTER DATABASE ${dbName} CONNECTION LIMIT -1`).catch(() => {});
+  await adminSql(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`).catch(() => {});
   await svc.close();
 });
 
 describe('PostgreSQL unavailable', () => {
   it('answers 503 with the error shape while the database refuses connections, then recovers', async () => {
     expect((await svc.request('GET', '/api/v5/servers/')).status).toBe(200);
-    await adminSql(`ALTER DATABASE ${dbName} CONNECTION LIMIT 0`);
+    await adminSql(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
     await adminSql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${dbName}' AND pid <> pg_backend_pid()`);
 
     for (const path of ['/healthz', '/api/v5/servers/']) {
@@ -29,7 +30,7 @@ describe('PostgreSQL unavailable', () => {
       expect(r.body).toEqual({ error: expect.objectContaining({ message: expect.stringContaining('database') }) });
     }
 
-    await adminSql(`ALTER DATABASE ${dbName} CONNECTION LIMIT -1`);
+    await adminSql(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
     expect((await svc.request('GET', '/healthz')).status).toBe(200);
     expect((await svc.request('GET', '/api/v5/servers/')).status).toBe(200);
   });
