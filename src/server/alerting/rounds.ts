@@ -1,5 +1,5 @@
 import type { AlertEngineRepo, AppliedEvaluation, EvaluationItem, EvaluationPlan } from '../store/repos/alert-engine';
-import { StoreUnavailableError } from '../store/errors';
+import { asStoreUnavailable } from '../store/errors';
 import type { AlertEngine } from './engine';
 
 /** What became of one item of a round: applied (possibly finding its lease lost), or an error to release it with. */
@@ -30,7 +30,7 @@ async function attempt<T>(step: () => Promise<T>): Promise<{ ok: T } | { error: 
   try {
     return { ok: await step() };
   } catch (err) {
-    if (err instanceof StoreUnavailableError) throw err;
+    if (asStoreUnavailable(err)) throw err;
     return { error: err };
   }
 }

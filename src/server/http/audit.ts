@@ -72,7 +72,7 @@ export function installAudit(app: FastifyInstance, { store, now }: Deps) {
       after = rule.read && id !== null ? await readItem(app, req, rule.read, params) : answer;
       if (after && Object.keys(after).length === 0) after = null;
     }
-    await store.audit.record(req.account.id, {
+    const entry = {
       time: now(),
       user_id: req.user.id,
       user_email: req.user.email,
@@ -83,7 +83,11 @@ export function installAudit(app: FastifyInstance, { store, now }: Deps) {
       action: rule.action,
       before: req.auditBefore ?? null,
       after,
-    });
+    };
+    // The change is stored already: an entry that cannot be written (a full disk, a lost database) goes to
+    // the service's log whole, and the answer stays the change's. An error here would tell the client to
+    // send again what was done (a second item made).
+    await store.audit.record(req.account.id, entry).catch((err: unknown) => req.log.error({ err, audit: entry }, 'audit entry not written; the change stands'));
     return payload;
   });
 }

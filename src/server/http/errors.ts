@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { ErrorBody } from '../../shared/errors';
 import { DomainError, type DomainErrorKind } from '../services/errors';
-import { StoreUnavailableError } from '../store/errors';
+import { asStoreUnavailable } from '../store/errors';
 
 /** An error with its HTTP status, answered in the API's error shape. */
 export class ApiError extends Error {
@@ -92,9 +92,11 @@ export function installErrorHandling(app: FastifyInstance) {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendError(reply, new ApiError(fe.statusCode, fe.message));
     }
-    if (err instanceof StoreUnavailableError) {
+    const unavailable = asStoreUnavailable(err);
+    if (unavailable) {
       req.log.warn({ err }, 'store unavailable');
-      return sendError(reply, new ApiError(503, 'the service cannot reach its database; retry shortly', undefined, { 'Retry-After': '5' }));
+      const why = unavailable.reason ? `cannot use its database (${unavailable.reason})` : 'cannot reach its database';
+      return sendError(reply, new ApiError(503, `the service ${why}; retry shortly`, undefined, { 'Retry-After': '5' }));
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, new ApiError(500, 'internal error'));
