@@ -11,7 +11,7 @@ import { enforceRoles } from './http/access';
 import { installAudit } from './http/audit';
 import { acceptPatch } from './http/patch';
 import { installSecurityHeaders, staticCacheControl } from './http/headers';
-import { DEFAULT_TIMEOUTS, clientErrorHandler, timeoutOptions } from './http/timeouts';
+import { DEFAULT_TIMEOUTS, clientErrorHandler, spareSocketsBeingAnswered, timeoutOptions } from './http/timeouts';
 import { authenticate as sessionOrBasic } from './http/auth';
 import { sessionReader } from './http/sessions';
 import { ApiError, installErrorHandling, sendError } from './http/errors';
@@ -139,6 +139,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     // Errors the router raises before any route or hook runs, answered in the API's shape.
     frameworkErrors: (err, req, reply) => void answerFrameworkError(err, req, reply, signIn),
   });
+  spareSocketsBeingAnswered(app.server);
   installErrorHandling(app);
   installSecurityHeaders(app);
   // br or gzip for every text answer over 1 KiB (HTML, JS, CSS, JSON, SVG).

@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from './errors';
 
@@ -29,6 +30,26 @@ export function timeoutOptions(t: Timeouts) {
     // Passed by fastify to http.createServer: headersTimeout is not a fastify option of its own.
     http: { headersTimeout: Math.min(t.headers, t.request), connectionsCheckingInterval: t.checkEvery },
   };
+}
+
+/**
+ * Node closes a socket that is silent for `idle` ms even while its request is being answered, so a
+ * slow answer (a week of telemetry, a write waiting on a lock) reached the client as a connection
+ * closed without a word. A socket whose answer is still being prepared is spared; an idle socket, or
+ * one whose written answer the client does not read, is closed as before.
+ */
+export function spareSocketsBeingAnswered(server: Server) {
+  const answering = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    answering.set(req.socket, res);
+    res.once('close', () => answering.get(req.socket) === res && answering.delete(req.socket));
+  });
+  // With a listener here Node no longer closes timed-out sockets itself: every other case is closed below.
+  server.on('timeout', (socket: Socket) => {
+    const res = answering.get(socket);
+    if (res && !res.headersSent) return; // the timer starts again at the answer's first byte
+    socket.destroy();
+  });
 }
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' };
