@@ -8,7 +8,7 @@ import { startTestService, type TestService } from '../testing/harness';
 // account's ids), as JSON or as a form. Every answer must be below 500 (502/503 allowed for outbound
 // calls, in the error shape), and every 4xx must be in the error shape. The generator is seeded: a
 // failure names its operation and input, and the same run reproduces it.
-const CASES = Number(process.env.FUZZ_CASES ?? 40);
+const CASES = Number(process.env.FUZZ_CASES ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 // Operations that change the caller's own credentials would sign the rest of the run out.
 const SKIP = new Set(['POST /api/v5/users/{id}/api_key/', 'DELETE /api/v5/users/{id}/api_key/', 'DELETE /api/v5/session/', 'GET /metrics']);
