@@ -187,7 +187,7 @@ export function sqliteAlertEngine(db: Db): AlertEngineRepo {
       if (!userIds.length) return [];
       return db
         .prepare<[number, string], { id: number; email: string; country_code: number | null; phone_number: number | null }>(
-          'SELECT id, email, country_code, phone_number FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))',
+          'SELECT id, email, country_code, phone_number FROM users WHERE account_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id',
         )
         .all(accountId, JSON.stringify(userIds))
         .map((u) => ({ id: u.id, email: u.email, phone: u.phone_number ? `+${u.country_code ?? ''}${u.phone_number}` : null }));
