@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from './errors';
 
@@ -37,16 +37,15 @@ export function timeoutOptions(t: Timeouts) {
  * slow answer (a week of telemetry, a write waiting on a lock) reached the client as a connection
  * closed without a word. A socket whose answer is still being prepared is spared; an idle socket, or
  * one whose written answer the client does not read, is closed as before.
+ *
+ * The answer is looked up only when a socket times out, where Node's own timeout handler finds it
+ * (`_httpMessage`, the response the socket carries now): nothing is done per request. A listener per
+ * request and answer cost the load mix a few percent.
  */
 export function spareSocketsBeingAnswered(server: Server) {
-  const answering = new WeakMap<Socket, ServerResponse>();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    answering.set(req.socket, res);
-    res.once('close', () => answering.get(req.socket) === res && answering.delete(req.socket));
-  });
   // With a listener here Node no longer closes timed-out sockets itself: every other case is closed below.
-  server.on('timeout', (socket: Socket) => {
-    const res = answering.get(socket);
+  server.on('timeout', (socket: Socket & { _httpMessage?: ServerResponse | null }) => {
+    const res = socket._httpMessage;
     if (res && !res.headersSent) return; // the timer starts again at the answer's first byte
     socket.destroy();
   });
