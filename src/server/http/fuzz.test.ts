@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFor, registrationFor } from '../testing/ingest';
-import { startTestService, type TestService } from '../testing/harness';
+import { basicHeader, startTestService, type TestService } from '../testing/harness';
 
 // Nothing a client sends may produce a 500 or crash the service. Every operation of the OpenAPI
 // document is sent CASES requests built from its own parameter and body schemas, with a few fields
@@ -190,7 +190,7 @@ describe('hostile input on every operation', () => {
           headers['content-type'] = bodyType;
           payload = Buffer.from(asField(body));
         }
-        const res = await svc.app.inject({ method: method.toUpperCase() as 'GET', url, headers: { authorization: basic(), ...headers }, payload });
+        const res = await svc.app.inject({ method: method.toUpperCase() as 'GET', url, headers: { authorization: basicHeader(svc.account), ...headers }, payload });
         sent++;
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         const text = res.body;
@@ -207,4 +207,3 @@ describe('hostile input on every operation', () => {
   });
 });
 
-const basic = () => `Basic ${Buffer.from(`${svc.account.email}:${svc.account.key}`).toString('base64')}`;
