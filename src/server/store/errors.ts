@@ -5,8 +5,10 @@ export class StoreUnavailableError extends Error {
   readonly statusCode = 503;
   constructor(
     detail: string,
-    /** What a client may be told (a SQLite file's state); a connection's detail is for the log only. */
+    /** What a client may be told (a SQLite file's state, a lock not granted); a connection's detail is for the log only. */
     readonly reason?: string,
+    /** The database's own code (SQLSTATE, SQLite result code), when it gave one. */
+    readonly code?: string,
   ) {
     super(`The database is unavailable: ${detail}`);
     this.name = 'StoreUnavailableError';
@@ -23,5 +25,5 @@ export function asStoreUnavailable(err: unknown): StoreUnavailableError | null {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
   const reason = sqliteUnavailableReason(code);
-  return reason ? new StoreUnavailableError(`${code}: ${(err as Error).message}`, reason) : null;
+  return reason ? new StoreUnavailableError(`${code}: ${(err as Error).message}`, reason, code) : null;
 }

@@ -69,20 +69,49 @@ export interface Pg extends Sql {
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** Codes and errors that mean the database cannot be reached (answered 503, never a crash). */
+/** SQLSTATE of a lock not granted within lock_timeout (and of NOWAIT). */
+export const LOCK_NOT_AVAILABLE = '55P03';
+/** SQLSTATE of a statement cancelled (statement_timeout, pg_cancel_backend). */
+const QUERY_CANCELED = '57014';
+
+/** Codes and errors that mean the database cannot serve now (answered 503, never a crash). */
 export function isUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   const code = e?.code ?? '';
   // Connection exceptions, admin shutdown, out of resources, a refused role or database at connect.
   if (/^(08|57P0|53|28)/.test(code) || code === '3D000') return true;
+  // A lock another session holds past lock_timeout, a cancelled statement: the same request may pass later.
+  if (code === LOCK_NOT_AVAILABLE || code === QUERY_CANCELED) return true;
   // The database refuses new connections (ALTER DATABASE ... ALLOW_CONNECTIONS false, a template database).
   if (code === '55000' && /not currently accepting connections/i.test(e?.message ?? '')) return true;
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? '');
 }
 
+/** What a client may be told of an unavailable database (a connection's detail is for the log only). */
+const REASONS: Record<string, string> = {
+  [LOCK_NOT_AVAILABLE]: 'a table it needs is locked by another session',
+  [QUERY_CANCELED]: 'a query was cancelled',
+};
+
 function wrap(err: unknown): unknown {
-  return isUnavailable(err) ? new StoreUnavailableError((err as Error).message) : err;
+  if (!isUnavailable(err)) return err;
+  const code = (err as { code?: string }).code;
+  return new StoreUnavailableError((err as Error).message, code ? REASONS[code] : undefined, code);
+}
+
+/** Whether `err` (as the store throws it) is a lock not granted within lock_timeout. */
+export const isLockTimeout = (err: unknown): boolean => err instanceof StoreUnavailableError && err.code === LOCK_NOT_AVAILABLE;
+
+/**
+ * PG_LOCK_TIMEOUT_MS (default 15 s, 0 for none): how long any statement of this process waits for a
+ * lock. A request queued behind a lock another session keeps (an admin's open transaction, a
+ * long DDL) is answered 503 with Retry-After instead of waiting, and holding its pooled connection,
+ * for as long as that session lasts. Jobs whose DDL takes strong locks wait less (partitions.ts).
+ */
+export function lockTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.PG_LOCK_TIMEOUT_MS ?? 15_000);
+  return Number.isInteger(v) && v >= 0 ? v : 15_000;
 }
 
 type Query = (text: string | Named, params?: unknown[]) => Promise<pg.QueryResult>;
@@ -105,7 +134,7 @@ function helpers(q: Query): Sql {
 const run = (c: pg.Pool | pg.PoolClient, text: string | Named, params?: unknown[]) =>
   typeof text === 'string' ? c.query(text, params as unknown[]) : c.query({ name: text.name, text: text.text, values: params as unknown[] });
 
-/** Pool settings from the environment: PG_POOL_MAX connections (default 10). */
+/** Pool settings from the environment: PG_POOL_MAX connections (default 10), PG_LOCK_TIMEOUT_MS (lockTimeoutMs). */
 export function openPg(connectionString: string, max = Number(process.env.PG_POOL_MAX ?? 10)): Pg {
   const pool = new pg.Pool({
     connectionString,
@@ -116,6 +145,7 @@ export function openPg(connectionString: string, max = Number(process.env.PG_POO
     // locks, such as a server's ingest lock, taken back by the server after a minute instead of never.
     application_name: 'fleetwatch',
     idle_in_transaction_session_timeout: 60_000,
+    lock_timeout: lockTimeoutMs(),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

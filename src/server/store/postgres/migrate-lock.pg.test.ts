@@ -78,4 +78,24 @@ describe('a migration beside a serving replica', () => {
     expect(await columns(replica)).not.toContain('lock_test_2');
     expect(await applied(replica)).not.toContain(9002);
   });
+  it('waits for another replica migrating for longer than the pool\'s lock wait (PG_LOCK_TIMEOUT_MS bounds requests only)', async () => {
+    process.env.PG_LOCK_TIMEOUT_MS = '200';
+    const short = openPg(db.url, 2);
+    delete process.env.PG_LOCK_TIMEOUT_MS;
+    try {
+      const other = await connect();
+      await other.query('SELECT pg_advisory_lock(7310420981)'); // migrate.ts's LOCK: another replica migrating
+      let done = false;
+      const migrating = migratePg(short, { files: extra(9003, 'ALTER TABLE servers ADD COLUMN lock_test_3 integer'), log: () => {} }).then(() => (done = true));
+      await new Promise((r) => setTimeout(r, 1000)); // five of the pool's lock waits
+      expect(done).toBe(false);
+      await other.query('SELECT pg_advisory_unlock(7310420981)');
+      await within(migrating, 10_000, 'the migration after the other replica');
+      expect(await columns(other)).toContain('lock_test_3');
+      // The pool's connection is back to the pool's lock wait.
+      expect((await short.row<{ t: string }>("SELECT current_setting('lock_timeout') AS t"))?.t).toBe('200ms');
+    } finally {
+      await short.close();
+    }
+  });
 });

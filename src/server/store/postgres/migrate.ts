@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Pg } from './db';
+import { LOCK_NOT_AVAILABLE, type Pg } from './db';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant: every replica takes the same advisory lock, so one applies and the others wait. */
@@ -31,8 +31,6 @@ export interface MigrateOptions {
   log?: (line: string) => void;
 }
 
-const LOCK_NOT_AVAILABLE = '55P03';
-
 /**
  * Applies the missing migrations, each in its own transaction, under a session advisory lock so that
  * replicas starting together apply each once. Answers true when the schema was empty before.
@@ -49,6 +47,9 @@ export async function migratePg(pg: Pg, options: MigrateOptions = {}): Promise<b
   const onLost = () => void (lost = true); // the next statement fails; never an unhandled 'error' event
   client.on('error', onLost);
   try {
+    // Replicas starting together wait here for the one migrating, however long it takes (the pool's
+    // lock_timeout bounds requests, not this); each migration's own statements wait lockTimeoutMs.
+    await client.query('SET lock_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
@@ -84,6 +85,7 @@ export async function migratePg(pg: Pg, options: MigrateOptions = {}): Promise<b
     return created;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK]).catch(() => {});
+    await client.query('RESET lock_timeout').catch(() => {});
     client.off('error', onLost);
     client.release(lost);
   }

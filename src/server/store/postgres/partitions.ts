@@ -1,4 +1,4 @@
-import type { Pg } from './db';
+import { isLockTimeout, type Pg } from './db';
 
 /**
  * Time-partitioned tables (issue 9): each table is declared in its migration as
@@ -21,6 +21,9 @@ export interface PartitionedTable {
 }
 
 export const DAY = 86_400;
+
+/** How long retention's DROP of a partition waits for its locks before leaving it to the next run (ms). */
+export const DROP_LOCK_WAIT_MS = 2000;
 
 /** The partition of `table` holding the UTC day that starts at `dayStart`. */
 export function partitionName(table: string, dayStart: number): string {
@@ -101,11 +104,19 @@ export async function dropBefore(pg: Pg, spec: PartitionedTable, before: number)
   let removed = 0;
   for (const p of parts) {
     if (p.hi === null || Number(p.hi) > before) continue;
-    removed += await pg.tx(async (tx) => {
-      const n = (await tx.row<{ n: number }>(`SELECT count(*) AS n FROM ${p.name}`))?.n ?? 0;
-      await tx.exec(`DROP TABLE ${p.name}`);
-      return n;
-    });
+    try {
+      removed += await pg.tx(async (tx) => {
+        // DROP locks the parent table too: while it waits behind another session's long read, every
+        // later query of the table queues behind it. It gives way soon; the next run drops it.
+        await tx.exec(`SET LOCAL lock_timeout = ${DROP_LOCK_WAIT_MS}`);
+        const n = (await tx.row<{ n: number }>(`SELECT count(*) AS n FROM ${p.name}`))?.n ?? 0;
+        await tx.exec(`DROP TABLE ${p.name}`);
+        return n;
+      });
+    } catch (err) {
+      if (isLockTimeout(err)) continue;
+      throw err;
+    }
     knownOf(pg).delete(p.name);
   }
   removed += await pg.exec(`DELETE FROM ${table}_default WHERE ${column} < $1`, [before]);

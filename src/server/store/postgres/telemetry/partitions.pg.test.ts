@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../../test-store';
 import { batch as batchSchema } from '../../../../shared/ingest';
@@ -5,7 +6,7 @@ import { batchFor, registrationFor } from '../../../testing/ingest';
 import type { Store } from '../../store';
 import type { Pg } from '../db';
 import { openPostgresStore } from '../open';
-import { partitionName } from '../partitions';
+import { DROP_LOCK_WAIT_MS, partitionName } from '../partitions';
 
 // PostgreSQL-only mechanism (day partitions of the telemetry minute tables), so it runs on a scratch
 // database whichever store the suite runs on.
@@ -77,5 +78,36 @@ describe('day partitions of the telemetry minute tables', () => {
     // The dropped day takes a late batch again (its partition is made anew).
     expect(await ingest(TODAY - 40 * DAY + 120)).toBe(true);
     expect(await minutes()).toEqual([TODAY - 40 * DAY + 120, TODAY + 60, TODAY + 10 * DAY + 120]);
+  });
+  it('a DROP behind another session\'s long read gives way within its lock wait, so writes go on; the next run drops it', async () => {
+    const day = TODAY - 50 * DAY;
+    expect(await ingest(day + 60)).toBe(true);
+    const name = partitionName('tm_server_minutes', day);
+    const reader = new pg.Client({ connectionString: scratch.url });
+    const writer = new pg.Client({ connectionString: scratch.url });
+    await Promise.all([reader.connect(), writer.connect()]);
+    try {
+      // A report's transaction that has read the table (ACCESS SHARE on it and its partitions until it ends).
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM tm_server_minutes');
+      const started = Date.now();
+      const retention = store.telemetry.enforceRetention(NOW, KEEP);
+      // While the DROP waits it queues every later query of the table; once it gives way they pass.
+      await new Promise((r) => setTimeout(r, 200));
+      await writer.query("SET lock_timeout = '20s'");
+      await writer.query("INSERT INTO tm_server_minutes (account_id, server_id, time, data) VALUES ($1, $2, $3, '{}')", [a, s, TODAY + 300]);
+      const wroteAfter = Date.now() - started;
+      await retention;
+      const tookMs = Date.now() - started;
+      expect(wroteAfter).toBeLessThan(DROP_LOCK_WAIT_MS * 4); // at most one DROP's wait per table, not the reader's whole transaction
+      expect(tookMs).toBeLessThan(60_000);
+      expect(await exists(name)).toBe(true); // left for the next run
+    } finally {
+      await reader.query('COMMIT');
+      await Promise.all([reader.end(), writer.end()]);
+    }
+    await store.telemetry.enforceRetention(NOW, KEEP);
+    expect(await exists(name)).toBe(false);
+    expect(await minutes()).not.toContain(day + 60);
   });
 });
