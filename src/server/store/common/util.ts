@@ -31,6 +31,15 @@ export const minuteOf = (time: number): number => Math.floor(time / 60) * 60;
  * A dashboard's lists mostly fit one page, so their COUNT statement seldom runs.
  */
 export async function pageTotal<T>(rows: T[], paging: { page: number; limit: number }, count: () => number | Promise<number>): Promise<number> {
+  return pageTotalWith(rows, paging, count);
+}
+
+/** pageTotal with a synchronous count (SQLite), answered synchronously. */
+export function pageTotalNow<T>(rows: T[], paging: { page: number; limit: number }, count: () => number): number {
+  return pageTotalWith(rows, paging, count);
+}
+
+function pageTotalWith<T, C>(rows: T[], paging: { page: number; limit: number }, count: () => C): C | number {
   if (rows.length > paging.limit) {
     rows.length = paging.limit;
     return count();

@@ -1,7 +1,8 @@
 import type { AlertHistoryRepo } from '../repos/alert-histories';
 import { HISTORY_SELECT, toHistory, toSummary, type HistoryRow, type SummaryRow } from '../common/history-rows';
-import { pageTotal } from '../common/util';
+import { pageTotalNow } from '../common/util';
 import type { Db } from './db';
+import { historyPageCache } from './history-page-cache';
 import { stmt } from './telemetry/statements';
 
 /**
@@ -35,6 +36,7 @@ const fromTuple = (t: Tuple): SummaryRow => ({
 
 export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
   const byId = db.prepare<[number, number], HistoryRow>(`${HISTORY_SELECT} WHERE account_id = ? AND id = ?`);
+  const pages = historyPageCache(db);
 
   return {
     async list(accountId, filter, paging) {
@@ -49,12 +51,15 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
         where += ' AND alert_id IN (SELECT value FROM json_each(?))';
         args.push(JSON.stringify(filter.alertIds));
       }
-      // The filters make a few distinct texts: each is prepared once (a list is a dashboard's most frequent read).
-      // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
-      const page = stmt<unknown[], { page: string }>(db, `SELECT ${PAGE_JSON} AS page FROM (SELECT * FROM alert_histories WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?)`);
-      const rows = (JSON.parse(page.get(...args, paging.limit + 1, paging.page * paging.limit)!.page) as Tuple[]).map(fromTuple);
-      const total = await pageTotal(rows, paging, () => stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n);
-      return { total, items: rows.map(toSummary) };
+      const key = `${filter.open ?? ''}|${filter.alertIds ? args[args.length - 1] : ''}|${paging.limit}|${paging.page}`;
+      return pages(accountId, key, filter.start, filter.end, () => {
+        // The filters make a few distinct texts: each is prepared once (a list is a dashboard's most frequent read).
+        // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
+        const page = stmt<unknown[], { page: string }>(db, `SELECT ${PAGE_JSON} AS page FROM (SELECT * FROM alert_histories WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?)`);
+        const rows = (JSON.parse(page.get(...args, paging.limit + 1, paging.page * paging.limit)!.page) as Tuple[]).map(fromTuple);
+        const total = pageTotalNow(rows, paging, () => stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n);
+        return { total, items: rows.map(toSummary) };
+      });
     },
     async get(accountId, id) {
       const row = byId.get(accountId, id);

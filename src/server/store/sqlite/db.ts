@@ -24,6 +24,7 @@ import { usersSchema } from './schema-users';
 import { retentionSchema } from './schema-retention';
 import { webhookEventsSchema } from './schema-webhook-events';
 import { engineVersionsSchema } from './schema-engine-versions';
+import { historyVersionsSchema } from './schema-history-versions';
 import { DEFAULT_WAL_CAP_BYTES, limitWal, prepareAutoVacuum } from './wal';
 
 export type Db = Database.Database;
@@ -53,6 +54,7 @@ const MODULES: SchemaModule[] = [
   retentionSchema,
   webhookEventsSchema,
   engineVersionsSchema,
+  historyVersionsSchema,
 ];
 
 /** Default size of the connection's page cache (SQLITE_CACHE_MB; docs/operations.md says what 16 MiB did). */
