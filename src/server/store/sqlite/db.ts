@@ -24,7 +24,7 @@ import { usersSchema } from './schema-users';
 import { retentionSchema } from './schema-retention';
 import { webhookEventsSchema } from './schema-webhook-events';
 import { engineVersionsSchema } from './schema-engine-versions';
-import { historyVersionsSchema } from './schema-history-versions';
+import { listVersionsSchema } from './schema-list-versions';
 import { DEFAULT_WAL_CAP_BYTES, limitWal, prepareAutoVacuum } from './wal';
 
 export type Db = Database.Database;
@@ -54,7 +54,7 @@ const MODULES: SchemaModule[] = [
   retentionSchema,
   webhookEventsSchema,
   engineVersionsSchema,
-  historyVersionsSchema,
+  listVersionsSchema,
 ];
 
 /** Default size of the connection's page cache (SQLITE_CACHE_MB; docs/operations.md says what 16 MiB did). */

@@ -7,7 +7,7 @@ import { createAccount } from '../../services/accounts';
 import { openSqliteStore } from './open';
 
 // SQLite keeps pages of the history list while the account's history version stands
-// (schema-history-versions.ts, history-page-cache.ts). Another connection stands for another process
+// (schema-list-versions.ts, history-page-cache.ts). Another connection stands for another process
 // on the same file: whatever it changes, the next list shows it; a window moved past a history's start
 // shows it too; and a page read inside a transaction is never kept.
 const dir = mkdtempSync(join(tmpdir(), 'fw-history-pages-'));

@@ -31,7 +31,7 @@ const freeze = (page: HistoryPage): HistoryPage => {
 
 /**
  * Pages of an account's history list (the dashboard's most frequent read, polled by every open fleet
- * and incident view) kept while the account's history version stands (schema-history-versions.ts:
+ * and incident view) kept while the account's history version stands (schema-list-versions.ts:
  * triggers bump it on any change, in whichever process). A page was read for a window `start <= t <=
  * end`; it answers another window too when no history starts between the two ends (the bounds are read
  * with the page), so a list asked "until now" is kept while now moves on. The version is read first:
