@@ -85,7 +85,8 @@ function createAuthenticator({ store, config }: Deps): Authenticator {
       let match: (typeof candidates)[number] | undefined;
       for (const c of candidates) if (keyMatches(key, c.keyHash) && !match) match = c;
       if (candidates.length === 0) keyMatches(key, DUMMY_HASH);
-      // The candidates carry their account and user (one query): no second read, no cached copy.
+      // The candidates carry their account and user (one query): no second read. A store may keep them
+      // only while nothing they come from changes (SQLite: schema-sign-in-versions.ts).
       const who = match ? { account: { id: match.accountId, email: match.accountEmail }, user: match.user } : null;
       if (who) {
         throttle.success(req.ip, email);

@@ -25,6 +25,7 @@ import { retentionSchema } from './schema-retention';
 import { webhookEventsSchema } from './schema-webhook-events';
 import { engineVersionsSchema } from './schema-engine-versions';
 import { listVersionsSchema } from './schema-list-versions';
+import { signInVersionsSchema } from './schema-sign-in-versions';
 import { DEFAULT_WAL_CAP_BYTES, limitWal, prepareAutoVacuum } from './wal';
 
 export type Db = Database.Database;
@@ -55,6 +56,7 @@ const MODULES: SchemaModule[] = [
   webhookEventsSchema,
   engineVersionsSchema,
   listVersionsSchema,
+  signInVersionsSchema,
 ];
 
 /** Default size of the connection's page cache (SQLITE_CACHE_MB; docs/operations.md says what 16 MiB did). */

@@ -40,7 +40,7 @@ const SPECIAL: Record<string, SourceSpec> = {
 };
 
 /** Tables of the SQLite schema that are bookkeeping of their own store, not data. */
-export const SQLITE_OWN_TABLES = ['schema_migrations', 'engine_versions', 'history_versions', 'server_list_versions'];
+export const SQLITE_OWN_TABLES = ['schema_migrations', 'engine_versions', 'history_versions', 'server_list_versions', 'sign_in_version'];
 
 /** A PostgreSQL table's source: the SELECT of its columns (in its column order), then the key. */
 export interface Source {

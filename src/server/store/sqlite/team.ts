@@ -12,6 +12,9 @@ const toCredential = ({ account_id, account_email, key_hash, ...user }: Credenti
   user: toUserRecord(user),
 });
 
+/** E-mails whose credentials are kept at most (past it the cache starts over: unknown e-mails are kept too). */
+const MAX_EMAILS = 10_000;
+
 export function sqliteTeam(db: Db): TeamRepo {
   // The account key signs in as the account's owner profile; a user's own key as that user.
   const credentials = db.prepare<[string, string], CredentialRow>(
@@ -24,6 +27,8 @@ export function sqliteTeam(db: Db): TeamRepo {
        JOIN accounts a ON a.id = k.account_id
       WHERE u.email = ?`,
   );
+  const signInVersion = db.prepare<[], number>('SELECT v FROM sign_in_version').pluck();
+  const kept = new Map<string, { v: number; rows: CredentialRow[] }>();
   const owner = db.prepare<[number, number], { o: number }>('SELECT is_account_owner AS o FROM users WHERE account_id = ? AND id = ?');
   const setAccountKey = db.prepare('UPDATE accounts SET key_hash = ? WHERE id = ?');
   const upsertKey = db.prepare(`INSERT INTO user_keys (account_id, user_id, key_hash, created) VALUES (?, ?, ?, ?)
@@ -47,7 +52,16 @@ export function sqliteTeam(db: Db): TeamRepo {
 
   return {
     async credentials(email) {
-      return credentials.all(email, email).map(toCredential);
+      // Kept per e-mail while the sign-in version stands (schema-sign-in-versions.ts); never from inside a
+      // transaction. Each caller gets its own copies.
+      if (db.inTransaction) return credentials.all(email, email).map(toCredential);
+      const v = signInVersion.get()!;
+      let hit = kept.get(email);
+      if (hit?.v !== v) {
+        if (kept.size >= MAX_EMAILS) kept.clear();
+        kept.set(email, (hit = { v, rows: credentials.all(email, email) }));
+      }
+      return hit.rows.map(toCredential);
     },
     async setKey(accountId, userId, keyHash, now) {
       return setKey.immediate(accountId, userId, keyHash, now);
