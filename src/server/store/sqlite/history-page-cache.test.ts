@@ -1,20 +1,15 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../services/accounts';
-import { openSqliteStore } from './open';
+import { sqliteStoreWithOther, type TwoConnections } from '../../testing/sqlite-two-connections';
 
 // SQLite keeps pages of the history list while the account's history version stands
 // (schema-list-versions.ts, history-page-cache.ts). Another connection stands for another process
 // on the same file: whatever it changes, the next list shows it; a window moved past a history's start
 // shows it too; and a page read inside a transaction is never kept.
-const dir = mkdtempSync(join(tmpdir(), 'fw-history-pages-'));
-const file = join(dir, 'store.sqlite');
 const NOW = 1_800_000_000;
-let store: ReturnType<typeof openSqliteStore>;
+let store: TwoConnections['store'];
 let other: Database.Database;
+let close: () => void;
 let a = 0;
 let b = 0;
 const paging = { limit: 2500, page: 0 };
@@ -25,23 +20,13 @@ const subjects = async (filter: { start?: number; end: number; open?: boolean },
   (await store.alertHistories.list(account, filter, paging)).items.map((h) => h.subject);
 
 beforeAll(async () => {
-  store = openSqliteStore(file);
-  for (const email of ['pages@example.com', 'pages@example.net']) {
-    const r = await createAccount(store, email);
-    if (!r.ok) throw new Error(r.message);
-  }
-  a = (await store.accounts.findByEmail('pages@example.com'))!.id;
-  b = (await store.accounts.findByEmail('pages@example.net'))!.id;
-  other = new Database(file);
-  other.pragma('busy_timeout = 5000');
+  const t = await sqliteStoreWithOther('fw-history-pages-', ['pages@example.com', 'pages@example.net']);
+  ({ store, other, close } = t);
+  [a, b] = t.accounts as [number, number];
   insert(other, a, NOW - 600, 'first');
   insert(other, b, NOW - 300, 'other account');
 });
-afterAll(() => {
-  other.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('the history list on SQLite', () => {
   it('answers a page kept from the last read while nothing changed (the same frozen page)', async () => {

@@ -1,20 +1,15 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../services/accounts';
+import { sqliteStoreWithOther, type TwoConnections } from '../../testing/sqlite-two-connections';
 import { registrationFor } from '../../testing/ingest';
-import { openSqliteStore } from './open';
 
 // SQLite keeps pages of the server list while the account's server list version stands
 // (schema-list-versions.ts, server-list-cache.ts); last_seen, which every batch moves, is read again at
 // each use. Another connection stands for another process on the same file.
-const dir = mkdtempSync(join(tmpdir(), 'fw-server-pages-'));
-const file = join(dir, 'store.sqlite');
 const NOW = 1_800_000_000;
-let store: ReturnType<typeof openSqliteStore>;
+let store: TwoConnections['store'];
 let other: Database.Database;
+let close: () => void;
 let a = 0;
 const ids: number[] = [];
 const paging = { limit: 2500, page: 0 };
@@ -23,23 +18,16 @@ const hostnames = async () => (await list()).items.map((s) => s.hostname);
 const version = () => (other.prepare('SELECT v FROM server_list_versions WHERE account_id = ?').pluck().get(a) as number | undefined) ?? 0;
 
 beforeAll(async () => {
-  store = openSqliteStore(file);
-  const r = await createAccount(store, 'servers@example.com');
-  if (!r.ok) throw new Error(r.message);
-  a = (await store.accounts.findByEmail('servers@example.com'))!.id;
+  const t = await sqliteStoreWithOther('fw-server-pages-', ['servers@example.com']);
+  ({ store, other, close } = t);
+  a = t.accounts[0]!;
   for (const g of ['one', 'two']) {
     const reg = await store.telemetry.register(a, registrationFor(g), '10.0.0.1', NOW);
     if (reg.kind !== 'ok') throw new Error('register failed');
     ids.push(reg.serverId);
   }
-  other = new Database(file);
-  other.pragma('busy_timeout = 5000');
 });
-afterAll(() => {
-  other.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('the server list on SQLite', () => {
   it('answers a kept page with each server\'s last_seen read again: a batch moves it and keeps the page', async () => {

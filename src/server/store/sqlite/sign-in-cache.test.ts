@@ -1,18 +1,13 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../services/accounts';
-import { openSqliteStore } from './open';
+import { sqliteStoreWithOther, type TwoConnections } from '../../testing/sqlite-two-connections';
 
 // SQLite keeps the credentials of an e-mail while the sign-in version stands (schema-sign-in-versions.ts,
 // team.ts). Another connection stands for another process on the same file (the account CLI, a second
 // service): whatever it changes of accounts, users or their keys is what the next sign-in reads.
-const dir = mkdtempSync(join(tmpdir(), 'fw-sign-in-'));
-const file = join(dir, 'store.sqlite');
-let store: ReturnType<typeof openSqliteStore>;
+let store: TwoConnections['store'];
 let other: Database.Database;
+let close: () => void;
 let a = 0;
 let owner = 0;
 const EMAIL = 'signin@example.com';
@@ -20,19 +15,12 @@ const version = () => other.prepare('SELECT v FROM sign_in_version').pluck().get
 const hashes = async (email: string) => (await store.team.credentials(email)).map((c) => c.keyHash);
 
 beforeAll(async () => {
-  store = openSqliteStore(file);
-  const r = await createAccount(store, EMAIL);
-  if (!r.ok) throw new Error(r.message);
-  a = (await store.accounts.findByEmail(EMAIL))!.id;
-  other = new Database(file);
-  other.pragma('busy_timeout = 5000');
+  const t = await sqliteStoreWithOther('fw-sign-in-', [EMAIL]);
+  ({ store, other, close } = t);
+  a = t.accounts[0]!;
   owner = other.prepare('SELECT id FROM users WHERE account_id = ? AND is_account_owner = 1').pluck().get(a) as number;
 });
-afterAll(() => {
-  other.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('sign-in credentials on SQLite', () => {
   it('follow another process\'s change of the account key, a user\'s key, its revocation and a role', async () => {

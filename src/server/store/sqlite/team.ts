@@ -1,6 +1,7 @@
 import type { Credential, TeamRepo } from '../repos/team';
 import type { Db } from './db';
 import { toUserRecord, userColumns, type UserRow } from './users';
+import { versionedCache } from './versioned-cache';
 
 type CredentialRow = UserRow & { account_id: number; account_email: string; key_hash: string };
 
@@ -27,8 +28,7 @@ export function sqliteTeam(db: Db): TeamRepo {
        JOIN accounts a ON a.id = k.account_id
       WHERE u.email = ?`,
   );
-  const signInVersion = db.prepare<[], number>('SELECT v FROM sign_in_version').pluck();
-  const kept = new Map<string, { v: number; rows: CredentialRow[] }>();
+  const cache = versionedCache<CredentialRow[]>(db, 'SELECT v FROM sign_in_version', MAX_EMAILS);
   const owner = db.prepare<[number, number], { o: number }>('SELECT is_account_owner AS o FROM users WHERE account_id = ? AND id = ?');
   const setAccountKey = db.prepare('UPDATE accounts SET key_hash = ? WHERE id = ?');
   const upsertKey = db.prepare(`INSERT INTO user_keys (account_id, user_id, key_hash, created) VALUES (?, ?, ?, ?)
@@ -52,16 +52,13 @@ export function sqliteTeam(db: Db): TeamRepo {
 
   return {
     async credentials(email) {
-      // Kept per e-mail while the sign-in version stands (schema-sign-in-versions.ts); never from inside a
-      // transaction. Each caller gets its own copies.
-      if (db.inTransaction) return credentials.all(email, email).map(toCredential);
-      const v = signInVersion.get()!;
-      let hit = kept.get(email);
-      if (hit?.v !== v) {
-        if (kept.size >= MAX_EMAILS) kept.clear();
-        kept.set(email, (hit = { v, rows: credentials.all(email, email) }));
-      }
-      return hit.rows.map(toCredential);
+      // Kept per e-mail while the sign-in version stands (schema-sign-in-versions.ts; see
+      // versioned-cache.ts). Each caller gets its own copies.
+      const v = cache.version();
+      if (v === undefined) return credentials.all(email, email).map(toCredential);
+      let rows = cache.get(email, v);
+      if (!rows) cache.set(email, v, (rows = credentials.all(email, email)));
+      return rows.map(toCredential);
     },
     async setKey(accountId, userId, keyHash, now) {
       return setKey.immediate(accountId, userId, keyHash, now);
