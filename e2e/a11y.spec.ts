@@ -23,3 +23,18 @@ test('every page has no serious axe violation, in the light theme and in the dar
   await openTrace(page);
   await expectNoSeriousA11yIssues(page);
 });
+
+test('the check fails on a serious violation, in either theme, and passes once it is gone', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').waitFor();
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.id = 'faint';
+    p.textContent = 'Grey on grey';
+    p.style.cssText = 'color: #777; background: #888';
+    document.querySelector('main')!.append(p);
+  });
+  await expect(expectNoSeriousA11yIssues(page)).rejects.toThrow(/color-contrast: #faint[\s\S]*color-contrast: #faint/);
+  await page.evaluate(() => document.getElementById('faint')?.remove());
+  await expectNoSeriousA11yIssues(page);
+});
