@@ -15,8 +15,7 @@ import { sqliteSettings } from './serve-args';
 const dir = process.argv[2]!;
 const pgUrl = process.argv[3];
 // As many connections as uploads in flight (bench/service.ts CONCURRENCY), as an operator would size it.
-process.env.PG_POOL_MAX ??= '16';
-const store: Store = pgUrl ? (await openPostgresStore(pgUrl)).store : openSqliteStore(join(dir, 'bench.sqlite'), sqliteSettings());
+const store: Store = pgUrl ? (await openPostgresStore(pgUrl, { max: Number(process.env.PG_POOL_MAX ?? 16) })).store : openSqliteStore(join(dir, 'bench.sqlite'), sqliteSettings());
 const acc = await createAccount(store, 'bench@example.com');
 if (!acc.ok) throw new Error(acc.message);
 // BENCH_ALERTS=0 measures ingest without any alert (no evaluation item is written then).

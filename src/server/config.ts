@@ -16,10 +16,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  /** Connections in each process's PostgreSQL pool. */
-  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** How long a PostgreSQL statement waits for a lock (ms; 0: no bound); the pool reads it (store/postgres/db.ts). */
-  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** Connections in each process's PostgreSQL pool (left out: the pool's default, 10; store/postgres/db.ts). */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
+  /** How long a PostgreSQL statement waits for a lock (ms; 0: no bound; left out: the pool's default, 15 s). */
+  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   DEMO: flag,
   LOCAL_COLLECTOR: flag,
   DEFAULT_ALERTS: flag,

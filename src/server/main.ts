@@ -26,7 +26,13 @@ const demoAccountFile = z.object({ email: z.string(), api_key: z.string() });
  */
 async function main() {
   const env = readEnv();
-  const { store, created: firstStart } = await openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, walCapBytes: Math.round(env.SQLITE_WAL_CAP_MB * 1048576), cacheBytes: Math.round(env.SQLITE_CACHE_MB * 1048576) });
+  const { store, created: firstStart } = await openStore({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    pg: { max: env.PG_POOL_MAX, lockTimeoutMs: env.PG_LOCK_TIMEOUT_MS },
+    walCapBytes: Math.round(env.SQLITE_WAL_CAP_MB * 1048576),
+    cacheBytes: Math.round(env.SQLITE_CACHE_MB * 1048576),
+  });
   const deps = {
     store,
     config: {

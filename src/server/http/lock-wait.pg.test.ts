@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../testing/harness';
+import { basicHeader, startTestService, type TestService } from '../testing/harness';
+import { startServiceProcess } from '../testing/service-process';
 
 // A request queued behind a lock another session keeps (an admin's open transaction, a long DDL) waits
 // at most PG_LOCK_TIMEOUT_MS, then is answered 503 with Retry-After in the error shape: before, it waited
@@ -9,12 +10,7 @@ const LOCK_WAIT_MS = 400;
 let svc: TestService;
 
 beforeAll(async () => {
-  process.env.PG_LOCK_TIMEOUT_MS = String(LOCK_WAIT_MS); // read when the pool is made
-  try {
-    svc = await startTestService();
-  } finally {
-    delete process.env.PG_LOCK_TIMEOUT_MS;
-  }
+  svc = await startTestService({}, undefined, { pg: { lockTimeoutMs: LOCK_WAIT_MS } });
 });
 afterAll(() => svc.close());
 
@@ -57,5 +53,20 @@ describe('a request behind a lock another session keeps', () => {
     expect(JSON.stringify(list.body)).not.toContain('blocked');
     const created = await svc.request('POST', '/api/v5/server_tags/', { form: { name: 'after', servers: '[]' } });
     expect(created.status).toBe(201);
+  });
+
+  it('is bounded by PG_LOCK_TIMEOUT_MS in a service process (main.ts passes the setting to the pool)', async () => {
+    // The same database, so the same account; the default wait (15 s) would outlast the bound below.
+    const service = await startServiceProcess({ DATABASE_URL: svc.storeEnv.DATABASE_URL!, DATA_DIR: svc.storeEnv.DATA_DIR!, PG_LOCK_TIMEOUT_MS: '300' });
+    try {
+      await whileLocked('server_tags', async () => {
+        const started = Date.now();
+        const r = await fetch(`${service.base}/api/v5/server_tags/`, { headers: { authorization: basicHeader(svc.account) } });
+        expect(r.status).toBe(503);
+        expect(Date.now() - started).toBeLessThan(5_000);
+      });
+    } finally {
+      await service.stop();
+    }
   });
 });

@@ -121,7 +121,7 @@ export async function migrateStore(sqliteFile: string, url: string, options: Mig
   const opts = { batch: 5000, ...options };
   const t0 = Date.now();
   const db = openDb(sqliteFile);
-  const pg = openPg(url, 2);
+  const pg = openPg(url, { max: 2 });
   try {
     await migratePg(pg);
     const pairs = plan(db, await targetTables(pg));

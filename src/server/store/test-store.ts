@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openPg } from './postgres/db';
+import { openPg, type PgPoolSettings } from './postgres/db';
 import { migratePg, migrationFiles } from './postgres/migrate';
 import { openPostgresStore } from './postgres/open';
 import { openSqliteStore } from './sqlite/open';
@@ -47,7 +47,7 @@ export async function prepareTestTemplate(): Promise<void> {
       if (exists.rowCount) return;
       await c.query(`DROP DATABASE IF EXISTS ${name}_building WITH (FORCE)`);
       await c.query(`CREATE DATABASE ${name}_building`);
-      const db = openPg(urlFor(`${name}_building`), 1);
+      const db = openPg(urlFor(`${name}_building`), { max: 1 });
       try {
         await migratePg(db);
       } finally {
@@ -115,11 +115,16 @@ export async function openTestStoreAgain(dir: string, env: Record<string, string
   return openSqliteStore(join(dir, 'test.sqlite'));
 }
 
+/** What a test sets of its store beyond the defaults (`pg`: the PostgreSQL pool's settings; SQLite ignores it). */
+export interface TestStoreOptions {
+  pg?: PgPoolSettings;
+}
+
 /** Opens the suite's store for one test service: a SQLite file in `dir`, or a fresh PostgreSQL database. */
-export async function openTestStore(dir: string): Promise<TestStore> {
+export async function openTestStore(dir: string, options: TestStoreOptions = {}): Promise<TestStore> {
   if (testStoreKind() === 'postgres') {
     const db = await createTestDatabase();
-    const { store } = await openPostgresStore(db.url);
+    const { store } = await openPostgresStore(db.url, options.pg);
     const q = store.pg;
     return {
       store,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { newEvents, systemNow, type Config, type Deps } from '../deps';
 import { createAccount } from '../services/accounts';
-import { openTestStore, type TestSql } from '../store/test-store';
+import { openTestStore, type TestSql, type TestStoreOptions } from '../store/test-store';
 
 export interface TestAccount {
   id: number;
@@ -66,9 +66,9 @@ export function basicHeader(a: { email: string; key: string }): string {
  * PostgreSQL database with STORE=postgres), with two accounts.
  * Nothing is mocked: requests go over HTTP with Basic auth.
  */
-export async function startTestService(config: Partial<Config> = {}, now: () => number = systemNow): Promise<TestService> {
+export async function startTestService(config: Partial<Config> = {}, now: () => number = systemNow, storeOptions: TestStoreOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mon-test-'));
-  const ts = await openTestStore(dataDir);
+  const ts = await openTestStore(dataDir, storeOptions);
   const store = ts.store;
   const deps: Deps = { store, config: { dataDir, ...config }, now, events: newEvents() };
   const app = await buildApp(deps);

@@ -25,7 +25,7 @@ async function terminate(pid: number): Promise<void> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = openPg(db.url, 2);
+  store = openPg(db.url, { max: 2 });
 });
 afterAll(async () => {
   await store.close();

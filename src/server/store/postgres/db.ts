@@ -103,15 +103,17 @@ function wrap(err: unknown): unknown {
 /** Whether `err` (as the store throws it) is a lock not granted within lock_timeout. */
 export const isLockTimeout = (err: unknown): boolean => err instanceof StoreUnavailableError && err.code === LOCK_NOT_AVAILABLE;
 
-/**
- * PG_LOCK_TIMEOUT_MS (default 15 s, 0 for none): how long any statement of this process waits for a
- * lock. A request queued behind a lock another session keeps (an admin's open transaction, a
- * long DDL) is answered 503 with Retry-After instead of waiting, and holding its pooled connection,
- * for as long as that session lasts. Jobs whose DDL takes strong locks wait less (partitions.ts).
- */
-export function lockTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const v = Number(env.PG_LOCK_TIMEOUT_MS ?? 15_000);
-  return Number.isInteger(v) && v >= 0 ? v : 15_000;
+/** A process's pool: the service's settings PG_POOL_MAX and PG_LOCK_TIMEOUT_MS (config.ts), or a CLI's or test's own. */
+export interface PgPoolSettings {
+  /** Connections in the pool (default 10). */
+  max?: number;
+  /**
+   * How long any statement waits for a lock, ms (default 15 s, 0 for none). A request queued behind a
+   * lock another session keeps (an admin's open transaction, a long DDL) is answered 503 with
+   * Retry-After instead of waiting, and holding its pooled connection, for as long as that session
+   * lasts. Jobs whose DDL takes strong locks wait less (partitions.ts); migrations set their own.
+   */
+  lockTimeoutMs?: number;
 }
 
 type Query = (text: string | Named, params?: unknown[]) => Promise<pg.QueryResult>;
@@ -134,18 +136,18 @@ function helpers(q: Query): Sql {
 const run = (c: pg.Pool | pg.PoolClient, text: string | Named, params?: unknown[]) =>
   typeof text === 'string' ? c.query(text, params as unknown[]) : c.query({ name: text.name, text: text.text, values: params as unknown[] });
 
-/** Pool settings from the environment: PG_POOL_MAX connections (default 10), PG_LOCK_TIMEOUT_MS (lockTimeoutMs). */
-export function openPg(connectionString: string, max = Number(process.env.PG_POOL_MAX ?? 10)): Pg {
+/** A pool on `connectionString` with `settings` (PgPoolSettings' defaults where left out). */
+export function openPg(connectionString: string, settings: PgPoolSettings = {}): Pg {
   const pool = new pg.Pool({
     connectionString,
-    max,
+    max: settings.max ?? 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     // Named in pg_stat_activity; a replica that freezes inside a transaction (SIGSTOP, a hung VM) has its
     // locks, such as a server's ingest lock, taken back by the server after a minute instead of never.
     application_name: 'fleetwatch',
     idle_in_transaction_session_timeout: 60_000,
-    lock_timeout: lockTimeoutMs(),
+    lock_timeout: settings.lockTimeoutMs ?? 15_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -79,9 +79,7 @@ describe('a migration beside a serving replica', () => {
     expect(await applied(replica)).not.toContain(9002);
   });
   it('waits for another replica migrating for longer than the pool\'s lock wait (PG_LOCK_TIMEOUT_MS bounds requests only)', async () => {
-    process.env.PG_LOCK_TIMEOUT_MS = '200';
-    const short = openPg(db.url, 2);
-    delete process.env.PG_LOCK_TIMEOUT_MS;
+    const short = openPg(db.url, { max: 2, lockTimeoutMs: 200 });
     try {
       const other = await connect();
       await other.query('SELECT pg_advisory_lock(7310420981)'); // migrate.ts's LOCK: another replica migrating

@@ -7,7 +7,7 @@ import { pgAlerts } from './alerts';
 import { pgApplications } from './applications';
 import { pgBuckets } from './buckets';
 import { pgLabelledSeries } from './labelled-series';
-import { isUnavailable, openPg, type Pg } from './db';
+import { isUnavailable, openPg, type Pg, type PgPoolSettings } from './db';
 import { migratePg } from './migrate';
 import { assertNotHalfMigrated } from './migration-target';
 import { pgLeases } from './leases';
@@ -43,8 +43,8 @@ import { pgRetention } from './retention';
  * The PostgreSQL store: connects a pool, applies the repository's migrations under an advisory lock
  * and answers the store with `created` true when the database was empty (the first start).
  */
-export async function openPostgresStore(url: string): Promise<{ store: Store & { pg: Pg }; created: boolean }> {
-  const db = openPg(url);
+export async function openPostgresStore(url: string, pool: PgPoolSettings = {}): Promise<{ store: Store & { pg: Pg }; created: boolean }> {
+  const db = openPg(url, pool);
   let created: boolean;
   try {
     created = await withStartupRetry(() => migratePg(db));
