@@ -73,3 +73,14 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
   return { ...r.data, DATA_DIR: resolve(r.data.DATA_DIR), TRUST_PROXY: trustProxy };
 }
 export type Env = ReturnType<typeof readEnv>;
+
+/** Where and how to open the store (store/open.ts StoreSettings), from the environment: the service's and the CLIs' one reading. */
+export function storeSettings(env: Env) {
+  return {
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    pg: { max: env.PG_POOL_MAX, lockTimeoutMs: env.PG_LOCK_TIMEOUT_MS },
+    walCapBytes: Math.round(env.SQLITE_WAL_CAP_MB * 1048576),
+    cacheBytes: Math.round(env.SQLITE_CACHE_MB * 1048576),
+  };
+}

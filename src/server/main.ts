@@ -5,7 +5,7 @@ import { transportHosts } from './alerting/notifier';
 import { everyJob, startAlerting } from './alerting/start';
 import { buildApp } from './app';
 import { startCollector } from './collector/agent';
-import { readEnv } from './config';
+import { readEnv, storeSettings } from './config';
 import { startDemoFleet } from './demo/fleet-runner';
 import { scrapeJob } from './ingest/scraper';
 import { newEvents, systemNow, type Deps } from './deps';
@@ -26,13 +26,7 @@ const demoAccountFile = z.object({ email: z.string(), api_key: z.string() });
  */
 async function main() {
   const env = readEnv();
-  const { store, created: firstStart } = await openStore({
-    dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    pg: { max: env.PG_POOL_MAX, lockTimeoutMs: env.PG_LOCK_TIMEOUT_MS },
-    walCapBytes: Math.round(env.SQLITE_WAL_CAP_MB * 1048576),
-    cacheBytes: Math.round(env.SQLITE_CACHE_MB * 1048576),
-  });
+  const { store, created: firstStart } = await openStore(storeSettings(env));
   const deps = {
     store,
     config: {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readEnv } from '../config';
+import { readEnv, storeSettings } from '../config';
 import { createAccount } from '../services/accounts';
 import { openStore } from '../store/open';
 
@@ -13,7 +13,7 @@ async function main(argv: string[]) {
     return 2;
   }
   const env = readEnv();
-  const { store } = await openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const { store } = await openStore(storeSettings(env));
   try {
     const r = await createAccount(store, values.email);
     if (!r.ok) {
