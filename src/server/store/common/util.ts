@@ -28,18 +28,10 @@ export const minuteOf = (time: number): number => Math.floor(time / 60) * 60;
  * The total of a paged list from its page when the page tells it: the page was read with one row more
  * than `limit` (`rows`), so fewer rows than that means nothing follows and the total is the offset plus
  * the rows; a page past the end or a full one needs `count()`. Trims the extra row off `rows`.
- * A dashboard's lists mostly fit one page, so their COUNT statement seldom runs.
+ * A dashboard's lists mostly fit one page, so their COUNT statement seldom runs. A synchronous count
+ * (SQLite) answers synchronously, an asynchronous one (PostgreSQL) a promise or the number.
  */
-export async function pageTotal<T>(rows: T[], paging: { page: number; limit: number }, count: () => number | Promise<number>): Promise<number> {
-  return pageTotalWith(rows, paging, count);
-}
-
-/** pageTotal with a synchronous count (SQLite), answered synchronously. */
-export function pageTotalNow<T>(rows: T[], paging: { page: number; limit: number }, count: () => number): number {
-  return pageTotalWith(rows, paging, count);
-}
-
-function pageTotalWith<T, C>(rows: T[], paging: { page: number; limit: number }, count: () => C): C | number {
+export function pageTotal<T, C extends number | Promise<number>>(rows: T[], paging: { page: number; limit: number }, count: () => C): C | number {
   if (rows.length > paging.limit) {
     rows.length = paging.limit;
     return count();

@@ -1,6 +1,6 @@
 import type { AlertHistoryRepo } from '../repos/alert-histories';
 import { HISTORY_SELECT, toHistory, toSummary, type HistoryRow, type SummaryRow } from '../common/history-rows';
-import { pageTotalNow } from '../common/util';
+import { pageTotal } from '../common/util';
 import type { Db } from './db';
 import { historyPageCache } from './history-page-cache';
 import { stmt } from './telemetry/statements';
@@ -57,7 +57,7 @@ export function sqliteAlertHistories(db: Db): AlertHistoryRepo {
         // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
         const page = stmt<unknown[], { page: string }>(db, `SELECT ${PAGE_JSON} AS page FROM (SELECT * FROM alert_histories WHERE ${where} ORDER BY start DESC, id DESC LIMIT ? OFFSET ?)`);
         const rows = (JSON.parse(page.get(...args, paging.limit + 1, paging.page * paging.limit)!.page) as Tuple[]).map(fromTuple);
-        const total = pageTotalNow(rows, paging, () => stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n);
+        const total = pageTotal(rows, paging, () => stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM alert_histories WHERE ${where}`).get(...args)!.n);
         return { total, items: rows.map(toSummary) };
       });
     },

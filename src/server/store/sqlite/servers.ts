@@ -1,5 +1,5 @@
 import { COLUMNS, toServerRecord, type Row } from '../common/servers';
-import { nowSeconds, pageTotalNow } from '../common/util';
+import { nowSeconds, pageTotal } from '../common/util';
 import type { ServerRecord, ServerRepo } from '../repos/servers';
 import type { Db } from './db';
 import { serverListCache } from './server-list-cache';
@@ -93,7 +93,8 @@ export function sqliteServers(db: Db): ServerRepo {
       // The filters make a few distinct texts: each is prepared once (a list is a dashboard's most frequent read).
       const { total, tuples, seen } = pages<Tuple>(
         accountId,
-        `${args.slice(1).join('|')}|${w}|${paging.limit}|${paging.page}`,
+        // The key holds the filters' values apart: joined by a separator, `a|` and `|b` would share one.
+        JSON.stringify([w, args.slice(1), paging.limit, paging.page]),
         () => {
           // Two JSON arrays built by SQLite: cheaper than a row per server through the driver.
           const r = stmt<unknown[], { ids: string; seen: string }>(
@@ -106,7 +107,7 @@ export function sqliteServers(db: Db): ServerRepo {
           // One more row than the page: when it does not come, the page tells the total and COUNT is not run.
           const page = stmt<unknown[], { page: string }>(db, `SELECT ${PAGE_JSON} AS page FROM (SELECT * FROM servers WHERE ${w} ORDER BY id LIMIT ? OFFSET ?)`);
           const rows = JSON.parse(page.get(...args, paging.limit + 1, offset)!.page) as Tuple[];
-          return { total: pageTotalNow(rows, paging, () => stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM servers WHERE ${w}`).get(...args)!.n), tuples: rows };
+          return { total: pageTotal(rows, paging, () => stmt<unknown[], { n: number }>(db, `SELECT COUNT(*) AS n FROM servers WHERE ${w}`).get(...args)!.n), tuples: rows };
         },
       );
       return { total, items: seen ? tuples.map((t, i) => fromTuple(t, seen[i]!)) : tuples.map((t) => fromTuple(t, t[16])) };
