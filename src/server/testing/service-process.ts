@@ -14,11 +14,13 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts main.ts with `env` (PORT=0 picks a free port) and resolves once it listens; `cwd` runs another
- * checkout's main.ts (a previous release, for upgrade tests).
+ * Starts the service with `env` (PORT=0 picks a free port) and resolves once it listens: this tree's
+ * bundle as `npm start` runs it (FW_TEST_SERVICE, made by testing/global-setup.ts; main.ts through tsx
+ * outside vitest), or with `cwd` another checkout's main.ts (a previous release, for upgrade tests).
  */
 export async function startServiceProcess(env: Record<string, string>, cwd?: string): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const bundle = cwd === undefined ? process.env.FW_TEST_SERVICE : undefined;
+  const child = spawn(process.execPath, bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'src/server/main.ts'], {
     cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DEMO: '0', LOCAL_COLLECTOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
