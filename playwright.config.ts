@@ -61,8 +61,9 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // The web app and the service (dist-server/) are built first, unless npm test's e2e step built it from this tree earlier in the
-      // same run (scripts/test.ts sets E2E_SKIP_BUILD=1 for the e2e-pg step only then).
+      // The web app and the service (dist-server/) are built first, unless npm test's e2e step built
+      // them from this tree earlier in the same run (scripts/test.ts sets E2E_SKIP_BUILD=1 for the e2e-pg
+      // step only then).
       command: `${process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build && '}node --enable-source-maps dist-server/main.mjs`,
       url: `http://127.0.0.1:${port}/sign-in`,
       timeout: 120_000,
